@@ -1,0 +1,234 @@
+"""Per-player field kinds: how each game's fields are checked and what they allow."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.session import Problem
+
+Report = Callable[[str, str], None]
+"""report(sub_place, message): records an error at the field, or below it (sub_place)."""
+
+
+def type_name(value: Any) -> str:
+    """What a TOML value is, in words: `a decimal number (2.5)`, `true/false (true)`."""
+    if isinstance(value, bool):
+        return f"true/false ({str(value).lower()})"
+    if isinstance(value, int):
+        return f"a whole number ({value})"
+    if isinstance(value, float):
+        return f"a decimal number ({value:g})"
+    if isinstance(value, str):
+        return f"text ({value!r})"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return f"a {type(value).__name__}"
+
+
+def check_int(value: Any, lo: int = 0, hi: int | None = None) -> str | None:
+    """None when value is a whole number in lo..hi, else what is wrong and what is allowed."""
+    allowed = f"a whole number from {lo} to {hi}" if hi is not None else f"a whole number of {lo} or more"
+    if isinstance(value, bool) or not isinstance(value, int):
+        return f"{type_name(value)} is not allowed here; expected {allowed}"
+    if value < lo or (hi is not None and value > hi):
+        return f"{value} is out of range; expected {allowed}"
+    return None
+
+
+def suggest(word: str, choices: list[str] | tuple[str, ...]) -> str:
+    """A ` (did you mean 'x'?)` hint when a close choice exists, else ``."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    if not close:
+        lowered = {c.casefold(): c for c in choices}
+        hit = lowered.get(word.casefold())
+        close = [hit] if hit else []
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def unknown_key(key: str, allowed: list[str] | tuple[str, ...]) -> str:
+    """The message for a key that is not allowed, with a close suggestion and the allowed keys."""
+    return f"unknown key {key!r}{suggest(key, allowed)}; allowed: {', '.join(allowed)}"
+
+
+@dataclass(frozen=True)
+class Field:
+    """A per-player field of a round: its key, a label, one line of help, and its check."""
+
+    key: str
+    label: str
+    help: str = ""
+
+    def default(self) -> Any:
+        """The value a missing field stands for."""
+        return 0
+
+    def check(self, value: Any, report: Report) -> None:
+        """Report every problem with value."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class IntField(Field):
+    """A count: a whole number in lo..hi."""
+
+    lo: int = 0
+    hi: int | None = None
+
+    def check(self, value: Any, report: Report) -> None:
+        """Report a value that is not a whole number in range."""
+        msg = check_int(value, self.lo, self.hi)
+        if msg:
+            report("", msg)
+
+
+@dataclass(frozen=True)
+class BoolField(Field):
+    """Holds a card or not: true or false."""
+
+    def default(self) -> Any:
+        """Missing means false."""
+        return False
+
+    def check(self, value: Any, report: Report) -> None:
+        """Report anything but true/false."""
+        if not isinstance(value, bool):
+            report("", f"{type_name(value)} is not allowed here; expected true or false")
+
+
+@dataclass(frozen=True)
+class CountsField(Field):
+    """A table of counts keyed by number, `{ "1" = 1, "8" = 5 }` (attractions, routes by length)."""
+
+    keys: tuple[int, ...] = ()
+    max_for: Callable[[int], int | None] | None = None
+    what: str = "count"
+
+    def default(self) -> Any:
+        """Missing means no cards."""
+        return {}
+
+    def check(self, value: Any, report: Report) -> None:
+        """Report a non-table, keys outside the allowed numbers, bad counts."""
+        if not isinstance(value, dict):
+            report("", f"{type_name(value)} is not allowed here; expected a table like {{ \"{self.keys[0]}\" = 1 }}")
+            return
+        names = [str(k) for k in self.keys]
+        for key, count in value.items():
+            if key not in names:
+                report(
+                    f'."{key}"',
+                    f"{key!r} is not a {self.what}; allowed: {self.keys[0]} to {self.keys[-1]}",
+                )
+                continue
+            hi = self.max_for(int(key)) if self.max_for else None
+            msg = check_int(count, 0, hi)
+            if msg:
+                report(f'."{key}"', msg)
+
+
+@dataclass(frozen=True)
+class CardListField(Field):
+    """A list of cards `{ points = 8, completed = true, name = "…" }` (tickets, tourist cards)."""
+
+    lo: int = 1
+    hi: int | None = None
+    extra: tuple[str, ...] = ()
+    needs_points: bool = True
+
+    def default(self) -> Any:
+        """Missing means no cards."""
+        return []
+
+    def check(self, value: Any, report: Report) -> None:
+        """Report a non-list, unknown keys, points out of range, a non-bool completed."""
+        if not isinstance(value, list):
+            report("", f"{type_name(value)} is not allowed here; expected a list like [{{ points = 8, completed = true }}]")
+            return
+        allowed = ("points", "completed", "name", *self.extra)
+        for i, card in enumerate(value, start=1):
+            at = f"[{i}]"
+            if not isinstance(card, dict):
+                report(at, f"{type_name(card)} is not allowed here; expected {{ points = 8, completed = true }}")
+                continue
+            for key in card:
+                if key not in allowed:
+                    report(f"{at}.{key}", unknown_key(key, allowed))
+            if "points" in card:
+                msg = check_int(card["points"], self.lo, self.hi)
+                if msg:
+                    report(f"{at}.points", msg)
+            elif self.needs_points:
+                report(at, "the card has no points; give points = a whole number"
+                       + (f" from {self.lo} to {self.hi}" if self.hi else f" of {self.lo} or more"))
+            if "completed" in card and not isinstance(card["completed"], bool):
+                report(f"{at}.completed", f"{type_name(card['completed'])} is not allowed here; expected true or false")
+            if "name" in card and not isinstance(card["name"], str):
+                report(f"{at}.name", f"{type_name(card['name'])} is not allowed here; expected text")
+
+
+@dataclass(frozen=True)
+class ObjectiveField(Field):
+    """An objective card's result, `{ count = 2, each = 3 }`: units achieved and points per unit."""
+
+    def default(self) -> Any:
+        """Missing means the card scored nothing."""
+        return {}
+
+    def check(self, value: Any, report: Report) -> None:
+        """Report a non-table, unknown keys and counts that are not whole numbers of 0 or more."""
+        if not isinstance(value, dict):
+            report("", f"{type_name(value)} is not allowed here; expected a table like {{ count = 2, each = 3 }}")
+            return
+        for key, count in value.items():
+            if key not in ("count", "each"):
+                report(f".{key}", unknown_key(key, ("count", "each")))
+                continue
+            msg = check_int(count, 0)
+            if msg:
+                report(f".{key}", msg)
+
+
+@dataclass(frozen=True)
+class NameListField(Field):
+    """A list of names (routes claimed on a map)."""
+
+    def default(self) -> Any:
+        """Missing means none."""
+        return []
+
+    def check(self, value: Any, report: Report) -> None:
+        """Report a non-list or an item that is not text."""
+        if not isinstance(value, list):
+            report("", f"{type_name(value)} is not allowed here; expected a list of route names like [\"Denver – Omaha\"]")
+            return
+        for i, item in enumerate(value, start=1):
+            if not isinstance(item, str):
+                report(f"[{i}]", f"{type_name(item)} is not allowed here; expected a route name like \"Denver – Omaha\"")
+
+
+def check_entry(
+    fields: dict[str, Field], entry: Any, base: str, round_no: int, player: str
+) -> list[Problem]:
+    """Every problem with one player's table in one round."""
+    problems: list[Problem] = []
+    if not isinstance(entry, dict):
+        problems.append(Problem(f"{type_name(entry)} is not allowed here; expected a table of the player's fields",
+                                path=base, round=round_no, player=player))
+        return problems
+    for key, value in entry.items():
+        spec = fields.get(key)
+        if spec is None:
+            problems.append(Problem(unknown_key(key, list(fields)), path=f"{base}.{key}",
+                                    round=round_no, player=player, field=key))
+            continue
+
+        def report(sub: str, message: str, key: str = key) -> None:
+            problems.append(Problem(message, path=f"{base}.{key}{sub}", round=round_no, player=player, field=key))
+
+        spec.check(value, report)
+    return problems

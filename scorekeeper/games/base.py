@@ -1,0 +1,286 @@
+"""The shape every game shares: rules, fields, walkthrough steps, items, ranking."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from scorekeeper.fields import Field, check_int, suggest, type_name, unknown_key
+from scorekeeper.points import ZERO, fmt
+from scorekeeper.session import Problem, Session
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A house rule: its key, default, allowed values and one line on what it changes."""
+
+    key: str
+    default: Any
+    help: str
+    choices: tuple[str, ...] = ()
+    lo: int | None = None
+    kind: str = "int"  # "int", "choice", "names" (a table of display names)
+
+    def check(self, value: Any) -> str | None:
+        """None when value is allowed, else what is wrong and what is allowed."""
+        if self.kind == "choice":
+            if not isinstance(value, str) or value not in self.choices:
+                shown = repr(value) if isinstance(value, str) else type_name(value)
+                hint = suggest(value, self.choices) if isinstance(value, str) else ""
+                return f"{shown} is not allowed{hint}; expected one of {', '.join(map(repr, self.choices))}"
+            return None
+        if self.kind == "int":
+            return check_int(value, self.lo if self.lo is not None else 0)
+        return None
+
+    def shown_default(self) -> str:
+        """The default as it would be written in TOML."""
+        if isinstance(self.default, str):
+            return f'"{self.default}"'
+        if self.default is None:
+            return "(none)"
+        return str(self.default)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One call-out of the walkthrough: a title, the fields entered per player, the item categories it shows.
+
+    A field is `(key, sub)`: `("attractions", "8")` is the count of #8 cards; `("tickets", None)` the field itself.
+    """
+
+    id: str
+    title: str
+    inputs: tuple[tuple[str, str | None], ...] = ()
+    categories: tuple[str, ...] = ()
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Item:
+    """One line of the score: who, for what, how many points, and why."""
+
+    player: str
+    category: str
+    points: Fraction
+    why: str
+
+
+@dataclass
+class RoundScore:
+    """A scored round: its number, whether every player is in, the first player, points and items."""
+
+    number: int
+    complete: bool
+    first_player: str
+    points: dict[str, Fraction]
+    items: list[Item]
+
+
+@dataclass(frozen=True)
+class Place:
+    """A place of the ranking, shared by players still tied after the tie-break chain."""
+
+    place: int
+    players: tuple[str, ...]
+    total: Fraction
+
+
+@dataclass
+class Sheet:
+    """The whole score of a session: rounds, totals, ranking, winners, tie-break, what comes next."""
+
+    session: Session
+    rounds: list[RoundScore]
+    totals: dict[str, Fraction]
+    ranking: list[Place]
+    winners: list[str]
+    tiebreak: str | None
+    complete: bool
+    next: str | None
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def warnings(self) -> list[Problem]:
+        """The warnings (a scored sheet has no errors)."""
+        return [p for p in self.problems if not p.is_error]
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """One link of a tie-break chain: a key per player (higher wins) and how to say it."""
+
+    key: Callable[[str], Any]
+    better: str  # "scored more in the last round"
+    value: Callable[[Any], str] = str  # how a key value is shown
+
+
+def names(players: Sequence[str]) -> str:
+    """`Ana`, `Ana and Bo`, `Ana, Bo and Cy`."""
+    players = list(players)
+    if len(players) <= 1:
+        return "".join(players)
+    return ", ".join(players[:-1]) + " and " + players[-1]
+
+
+def rank(
+    players: Sequence[str], totals: dict[str, Fraction], chain: Sequence[TieBreak] = ()
+) -> tuple[list[Place], str | None]:
+    """Competition ranking by total then the chain; and the sentence settling a tie for first."""
+    keys = {p: (totals[p], *(link.key(p) for link in chain)) for p in players}
+    ordered = sorted(players, key=lambda p: keys[p], reverse=True)
+    places: list[Place] = []
+    for i, p in enumerate(ordered):
+        if places and keys[places[-1].players[0]] == keys[p]:
+            last = places[-1]
+            places[-1] = Place(last.place, (*last.players, p), last.total)
+        else:
+            places.append(Place(i + 1, (p,), totals[p]))
+    return places, tie_sentence(players, totals, chain)
+
+
+def tie_sentence(
+    players: Sequence[str], totals: dict[str, Fraction], chain: Sequence[TieBreak]
+) -> str | None:
+    """How the tie for the most points was settled, or None when nobody tied for first."""
+    best = max(totals[p] for p in players)
+    tied = [p for p in players if totals[p] == best]
+    if len(tied) < 2:
+        return None
+    parts = [f"{names(tied)} tied on {fmt(best)}"]
+    for link in chain:
+        values = {p: link.key(p) for p in tied}
+        top = max(values.values())
+        ahead = [p for p in tied if values[p] == top]
+        if len(ahead) == len(tied):
+            parts.append(f"no one {link.better} ({link.value(top)} each)")
+            continue
+        behind = [p for p in tied if values[p] != top]
+        if len(ahead) == 1:
+            rest = ", ".join(link.value(values[p]) for p in behind)
+            parts.append(f"{ahead[0]} {link.better} ({link.value(top)} to {rest})")
+            return "; ".join(parts)
+        rest = ", ".join(f"{p} {link.value(values[p])}" for p in behind)
+        parts.append(f"{names(ahead)} {link.better} ({link.value(top)} each, {rest})")
+        tied = ahead
+    parts.append(f"still tied: {names(tied)} share the victory")
+    return "; ".join(parts)
+
+
+class Game:
+    """A game of the family: what it asks per player, its rules, steps, scoring and ranking.
+
+    Subclasses fill in the class attributes and `score_round`; the rest has defaults that
+    suit a game of one or more scheduled rounds.
+    """
+
+    id: str = ""
+    name: str = ""
+    rulebook: str = ""
+    min_players: int = 2
+    max_players: int = 5
+    seating_hint: str = "seating order, clockwise"
+    summary: str = ""  # the rules in brief, for `games` and the help screen
+    rules: tuple[Rule, ...] = ()
+    fields: tuple[Field, ...] = ()
+
+    # -- rules ------------------------------------------------------------------
+    def rule(self, session: Session, key: str) -> Any:
+        """The value of a house rule in this session (its default when not given)."""
+        for r in self.rules:
+            if r.key == key:
+                return session.rules.get(key, r.default)
+        raise KeyError(key)
+
+    def check_rules(self, rules: dict[str, Any]) -> list[Problem]:
+        """Every problem with the [rules] table."""
+        problems: list[Problem] = []
+        known = {r.key: r for r in self.rules}
+        for key, value in rules.items():
+            spec = known.get(key)
+            if spec is None:
+                problems.append(Problem(unknown_key(key, list(known)) if known else
+                                        f"unknown key {key!r}; {self.name} has no house rules",
+                                        path=f"rules.{key}"))
+                continue
+            msg = spec.check(value)
+            if msg:
+                problems.append(Problem(msg, path=f"rules.{key}"))
+        return problems
+
+    # -- fields -----------------------------------------------------------------
+    def fields_for(self, rules: dict[str, Any]) -> dict[str, Field]:
+        """The per-player fields of a round under these house rules (a rule may change them)."""
+        return {f.key: f for f in self.fields}
+
+    def steps(self, session: Session) -> tuple[Step, ...]:
+        """The walkthrough of a round, in the rulebook's order (the last one is the summary)."""
+        raise NotImplementedError
+
+    # -- rounds -----------------------------------------------------------------
+    def scheduled_rounds(self, session: Session) -> int:
+        """How many rounds the game has before any extra round."""
+        return 1
+
+    def first_player(self, session: Session, number: int, totals_before: dict[str, Fraction]) -> str:
+        """Who starts round `number` (from 1): by default the first listed player."""
+        return session.players[0]
+
+    def check_session(self, session: Session) -> list[Problem]:
+        """Cross-field errors and warnings of the whole session (fields are already well-typed)."""
+        problems: list[Problem] = []
+        limit = self.scheduled_rounds(session)
+        if len(session.rounds) > limit and not self.allows_extra_rounds():
+            problems.append(Problem(
+                f"the session has {len(session.rounds)} rounds, but {self.name} has {limit}"
+                + (" (rule rounds)" if any(r.key == "rounds" for r in self.rules) else ""),
+                path=f"rounds[{limit + 1}]", round=limit + 1))
+        for number in range(1, len(session.rounds) + 1):
+            problems.extend(self.check_round(session, number))
+        return problems
+
+    def allows_extra_rounds(self) -> bool:
+        """Whether rounds past the schedule may exist (checked by the game itself)."""
+        return False
+
+    def check_round(self, session: Session, number: int) -> list[Problem]:
+        """Cross-field errors and warnings of round `number`."""
+        return []
+
+    def score_round(self, session: Session, number: int) -> list[Item]:
+        """Every item of round `number`, in the rulebook's order."""
+        raise NotImplementedError
+
+    # -- the end ----------------------------------------------------------------
+    def tiebreaks(self, session: Session, rounds: list[RoundScore]) -> list[TieBreak]:
+        """The tie-break chain after the total (empty: a tie is shared)."""
+        return []
+
+    def ranking(
+        self, session: Session, rounds: list[RoundScore], totals: dict[str, Fraction]
+    ) -> tuple[list[Place], str | None]:
+        """The ranking and the sentence on the tie for first: by default `rank` with the game's chain."""
+        return rank(session.players, totals, self.tiebreaks(session, rounds))
+
+    def progress(
+        self, session: Session, rounds: list[RoundScore], totals: dict[str, Fraction], ranking: list[Place]
+    ) -> tuple[bool, str | None]:
+        """Whether the game is decided, and what the table must do now."""
+        scheduled = self.scheduled_rounds(session)
+        for r in rounds:
+            if not r.complete:
+                return False, f"score round {r.number} (first player: {r.first_player})"
+        if len(rounds) < scheduled:
+            number = len(rounds) + 1
+            return False, f"score round {number} (first player: {self.first_player(session, number, totals)})"
+        return True, None
+
+
+def add_items(players: Sequence[str], items: Sequence[Item]) -> dict[str, Fraction]:
+    """Each player's points: the sum of their items."""
+    points = {p: ZERO for p in players}
+    for item in items:
+        points[item.player] += item.points
+    return points

@@ -1,0 +1,279 @@
+"""The Ticket Booth: three rounds of attraction majorities, special cards and tickets (rulebook 000)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from scorekeeper.fields import BoolField, CountsField, IntField
+from scorekeeper.games.base import Game, Item, Rule, RoundScore, Step, TieBreak, names
+from scorekeeper.points import fmt
+from scorekeeper.session import Problem, Session, location
+
+ATTRACTIONS = tuple(range(1, 12))
+SPECIALS = (
+    ("ticket_booth", "Ticket Booth"),
+    ("demolition_derby", "Demolition Derby"),
+    ("piglet_race", "Piglet Race"),
+)
+TICKETS_EACH = 5
+CARDS = 72
+
+
+def plural(n: int, word: str) -> str:
+    """`1 card`, `3 cards`."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+class TicketBooth(Game):
+    """The Ticket Booth (county-fair card game)."""
+
+    id = "ticket-booth"
+    name = "The Ticket Booth"
+    rulebook = "000"
+    seating_hint = "start with the oldest player, then clockwise; the first player rotates each round"
+    summary = (
+        "Each round: attractions #1 to #11, lowest first — the most cards of #n score n, "
+        "players tied for the most score n/2 each, all n cards score 2n. Outhouse: all three "
+        "+8, otherwise -2 each. Ticket Booth: +4 to its holder with the most tickets. "
+        "Demolition Derby: +4, its holder's tickets score nothing. Tickets: 1 point each. "
+        "Three rounds; the highest total wins, a tie goes to the best last round, then is shared."
+    )
+    rules = (
+        Rule("rounds", 3, "how many rounds the game lasts", lo=1),
+        Rule("booth_tie", "full", "Ticket Booth when its holder ties for the most tickets: "
+             "full +4, half +2, none 0", choices=("full", "half", "none"), kind="choice"),
+        Rule("attraction_names", None, "display names of attractions, e.g. { \"4\" = \"Pie\" }",
+             kind="names"),
+    )
+    fields = (
+        CountsField("attractions", "Attractions", "cards of each attraction held (#n has n cards)",
+                    keys=ATTRACTIONS, max_for=lambda n: n, what="attraction number"),
+        IntField("outhouses", "Outhouses", "Outhouse cards held (0 to 3)", lo=0, hi=3),
+        BoolField("ticket_booth", "Ticket Booth", "holds the Ticket Booth card"),
+        BoolField("demolition_derby", "Demolition Derby", "holds the Demolition Derby card"),
+        BoolField("piglet_race", "Piglet Race", "holds the Piglet Race card (scores nothing)"),
+        IntField("tickets", "Tickets", "tickets held at the end of the round", lo=0),
+    )
+
+    # -- rules --------------------------------------------------------------------
+    def check_rules(self, rules: dict) -> list[Problem]:
+        """The generic checks, plus the attraction names table."""
+        problems = super().check_rules(rules)
+        names_ = rules.get("attraction_names")
+        if names_ is not None:
+            if not isinstance(names_, dict):
+                problems.append(Problem("expected a table like { \"4\" = \"Pie\" }", path="rules.attraction_names"))
+            else:
+                for key, value in names_.items():
+                    if key not in {str(n) for n in ATTRACTIONS}:
+                        problems.append(Problem(f"{key!r} is not an attraction; allowed: 1 to 11",
+                                                path=f'rules.attraction_names."{key}"'))
+                    elif not isinstance(value, str):
+                        problems.append(Problem("expected text, the attraction's name",
+                                                path=f'rules.attraction_names."{key}"'))
+        return problems
+
+    def label(self, session: Session, n: int) -> str:
+        """`#4 Pie` with a display name, else `#4`."""
+        names_ = session.rules.get("attraction_names") or {}
+        name = names_.get(str(n)) if isinstance(names_, dict) else None
+        return f"#{n} {name}" if name else f"#{n}"
+
+    # -- steps ----------------------------------------------------------------------
+    def steps(self, session: Session) -> tuple[Step, ...]:
+        """#1 … #11, Outhouse, Ticket Booth, Demolition Derby, Tickets, Summary."""
+        attractions = tuple(
+            Step(f"attraction:{n}", self.label(session, n), (("attractions", str(n)),), (f"attraction:{n}",),
+                 f"How many {self.label(session, n)} cards does each player hold? (0 to {n})")
+            for n in ATTRACTIONS
+        )
+        return (*attractions,
+                Step("outhouse", "Outhouse", (("outhouses", None),), ("outhouse",),
+                     "How many Outhouse cards does each player hold? All three: +8, otherwise -2 each."),
+                Step("ticket-booth", "Ticket Booth", (("ticket_booth", None),), ("ticket-booth",),
+                     "Who holds the Ticket Booth? +4 if they hold the most tickets."),
+                Step("demolition-derby", "Demolition Derby", (("demolition_derby", None),), ("demolition-derby",),
+                     "Who holds the Demolition Derby? +4, and their tickets do not score."),
+                Step("tickets", "Tickets", (("tickets", None), ("piglet_race", None)), ("tickets",),
+                     "How many tickets does each player hold? 1 point each. (Piglet Race scores nothing.)"),
+                Step("summary", "Summary", (), (), "The round's points, player by player."))
+
+    # -- rounds ---------------------------------------------------------------------
+    def scheduled_rounds(self, session: Session) -> int:
+        """Rule `rounds` (3)."""
+        return int(self.rule(session, "rounds"))
+
+    def first_player(self, session: Session, number: int, totals_before: dict[str, Fraction]) -> str:
+        """The starting player rotates clockwise: round k starts with players[(k-1) mod N]."""
+        return session.players[(number - 1) % len(session.players)]
+
+    def _counts(self, session: Session, number: int, n: int) -> dict[str, int]:
+        rnd = session.round(number)
+        return {p: int(rnd.entry(p).get("attractions", {}).get(str(n), 0)) for p in session.players}
+
+    def _int(self, session: Session, number: int, key: str) -> dict[str, int]:
+        rnd = session.round(number)
+        return {p: int(rnd.entry(p).get(key, 0)) for p in session.players}
+
+    def _holders(self, session: Session, number: int, key: str) -> list[str]:
+        rnd = session.round(number)
+        return [p for p in session.players if rnd.entry(p).get(key, False) is True]
+
+    # -- checks ---------------------------------------------------------------------
+    def check_round(self, session: Session, number: int) -> list[Problem]:
+        """Errors: a special card held twice, over 3 Outhouses, too many tickets; warnings: cards that do not add up."""
+        problems: list[Problem] = []
+        players = session.players
+        count = len(players)
+        rnd = session.round(number)
+
+        def err(msg: str, fld: str | None = None, player: str | None = None) -> None:
+            problems.append(Problem(msg, "error", location(number, player, fld) if player else location(number),
+                                    round=number, player=player, field=fld))
+
+        def warn(msg: str, fld: str | None = None, player: str | None = None) -> None:
+            problems.append(Problem(msg, "warning", location(number, player, fld) if player else location(number),
+                                    round=number, player=player, field=fld))
+
+        for key, title in SPECIALS:
+            holders = self._holders(session, number, key)
+            if len(holders) > 1:
+                for p in holders[1:]:
+                    err(f"the {title} is held by {names(holders)}; there is one {title} card, "
+                        "so at most one player holds it", key, p)
+        outhouses = self._int(session, number, "outhouses")
+        if sum(outhouses.values()) > 3:
+            held = ", ".join(f"{p} {n}" for p, n in outhouses.items() if n)
+            err(f"{sum(outhouses.values())} Outhouses are held ({held}); there are 3 Outhouse cards",
+                "outhouses", max(outhouses, key=lambda p: outhouses[p]))
+        tickets = self._int(session, number, "tickets")
+        limit = TICKETS_EACH * count
+        if sum(tickets.values()) > limit:
+            held = ", ".join(f"{p} {n}" for p, n in tickets.items() if n)
+            err(f"{sum(tickets.values())} tickets are held ({held}); a {count}-player game has "
+                f"{limit} tickets ({TICKETS_EACH} per player)", "tickets", max(tickets, key=lambda p: tickets[p]))
+        if any(p.is_error for p in problems):
+            return problems
+
+        for n in ATTRACTIONS:
+            counts = self._counts(session, number, n)
+            total = sum(counts.values())
+            if total > n:
+                held = ", ".join(f"{p} {c}" for p, c in counts.items() if c)
+                warn(f"the {self.label(session, n)} cards add up to {total} ({held}), but there are only {n}",
+                     "attractions")
+        if not rnd.is_complete(players):
+            return problems
+        if count <= 4:
+            for n in ATTRACTIONS:
+                total = sum(self._counts(session, number, n).values())
+                if total < n:
+                    warn(f"the {self.label(session, n)} cards add up to {total}, but all {n} are taken "
+                         f"in a {count}-player game", "attractions")
+            if sum(outhouses.values()) != 3:
+                warn(f"the Outhouses add up to {sum(outhouses.values())}, but all 3 are taken "
+                     f"in a {count}-player game", "outhouses")
+            for key, title in SPECIALS:
+                if not self._holders(session, number, key):
+                    warn(f"nobody holds the {title}, but every card is taken in a {count}-player game", key)
+            if sum(tickets.values()) != limit:
+                warn(f"the tickets add up to {sum(tickets.values())}, but all {limit} stay with the players "
+                     f"in a {count}-player game", "tickets")
+        each = CARDS // count if count <= 4 else 14
+        held_all = 0
+        for p in players:
+            held = self.cards_held(session, number, p)
+            held_all += held
+            if held != each:
+                where = "every card is taken" if count <= 4 else "one pair stays on the table"
+                warn(f"{p} holds {plural(held, 'card')}, but each player holds {each} in a {count}-player game "
+                     f"({where})", None, p)
+        if count == 5 and held_all != CARDS - 2:
+            warn(f"the players hold {held_all} cards in all, but 70 are held in a 5-player game "
+                 "(one pair stays on the table)")
+        return problems
+
+    def cards_held(self, session: Session, number: int, player: str) -> int:
+        """How many cards a player holds in a round: attractions, Outhouses and special cards."""
+        entry = session.round(number).entry(player)
+        held = sum(int(c) for c in entry.get("attractions", {}).values()) + int(entry.get("outhouses", 0))
+        return held + sum(1 for key, _ in SPECIALS if entry.get(key, False) is True)
+
+    # -- scoring --------------------------------------------------------------------
+    def score_round(self, session: Session, number: int) -> list[Item]:
+        """Attractions #1 to #11, Outhouse, Ticket Booth, Demolition Derby, Tickets."""
+        items: list[Item] = []
+        players = session.players
+        for n in ATTRACTIONS:
+            items.extend(self._attraction(session, number, n))
+        outhouses = self._int(session, number, "outhouses")
+        for p in players:
+            k = outhouses[p]
+            if k == 3:
+                items.append(Item(p, "outhouse", Fraction(8), "all three Outhouses: +8"))
+            elif k:
+                items.append(Item(p, "outhouse", Fraction(-2 * k), f"{plural(k, 'Outhouse')} at -2 each"))
+        tickets = self._int(session, number, "tickets")
+        booth = self._holders(session, number, "ticket_booth")
+        derby = self._holders(session, number, "demolition_derby")
+        if booth:
+            items.extend(self._booth(session, booth[0], tickets))
+        if derby:
+            d = derby[0]
+            items.append(Item(d, "demolition-derby", Fraction(4),
+                              f"holds the Demolition Derby: +4, and their {plural(tickets[d], 'ticket')} "
+                              "do not score"))
+        for p in players:
+            if tickets[p] and (not derby or p != derby[0]):
+                items.append(Item(p, "tickets", Fraction(tickets[p]), f"{plural(tickets[p], 'ticket')} at 1 each"))
+        return items
+
+    def _attraction(self, session: Session, number: int, n: int) -> list[Item]:
+        counts = self._counts(session, number, n)
+        label = self.label(session, n)
+        top = max(counts.values())
+        if top == 0:
+            return []
+        category = f"attraction:{n}"
+        whole = [p for p, c in counts.items() if c == n]
+        if whole:
+            return [Item(p, category, Fraction(2 * n), f"all {n} {label} cards: double {n}") for p in whole]
+        leaders = [p for p, c in counts.items() if c == top]
+        if len(leaders) == 1:
+            p = leaders[0]
+            others = sorted((c for q, c in counts.items() if q != p), reverse=True)
+            nxt = f"; next best {others[0]}" if others else ""
+            return [Item(p, category, Fraction(n), f"most {label} ({plural(top, 'card')}{nxt}): {n}")]
+        return [
+            Item(p, category, Fraction(n, 2),
+                 f"tied with {names([q for q in leaders if q != p])} for most {label} "
+                 f"({plural(top, 'card')} each): half of {n}")
+            for p in leaders
+        ]
+
+    def _booth(self, session: Session, holder: str, tickets: dict[str, int]) -> list[Item]:
+        mine = tickets[holder]
+        top = max(tickets.values())
+        if mine == 0:
+            return []
+        if mine < top:
+            return []
+        rivals = [p for p, t in tickets.items() if t == top and p != holder]
+        if not rivals:
+            return [Item(holder, "ticket-booth", Fraction(4),
+                         f"holds the Ticket Booth and the most tickets ({mine}): +4")]
+        mode = self.rule(session, "booth_tie")
+        value = {"full": Fraction(4), "half": Fraction(2), "none": Fraction(0)}[mode]
+        if not value:
+            return []
+        return [Item(holder, "ticket-booth", value,
+                     f"holds the Ticket Booth, tied with {names(rivals)} for the most tickets ({mine}): "
+                     f"{fmt(value, signed=True)} (rule booth_tie = \"{mode}\")")]
+
+    # -- the end --------------------------------------------------------------------
+    def tiebreaks(self, session: Session, rounds: list[RoundScore]) -> list[TieBreak]:
+        """A tie goes to the tied player with the highest score in the last round."""
+        if not rounds:
+            return []
+        last = rounds[-1]
+        return [TieBreak(lambda p: last.points[p], "scored more in the last round", fmt)]
