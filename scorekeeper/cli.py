@@ -88,10 +88,10 @@ def open_app(folder: Path, file: Path | None) -> int:
     return run(folder, file)
 
 
-def print_problems(file: str, problems: list[Problem], stream: Any = sys.stderr) -> None:
-    """Each problem on a line of its own, the file named."""
+def print_problems(file: str, problems: list[Problem], stream: Any = None) -> None:
+    """Each problem on a line of its own, the file named (on stderr unless a stream is given)."""
     for p in problems:
-        print(f"{file}: {p.describe()}", file=stream)
+        print(f"{file}: {p.describe()}", file=stream or sys.stderr)
 
 
 def load_file(name: str) -> tuple[Session | None, list[Problem]]:

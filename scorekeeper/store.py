@@ -153,7 +153,7 @@ def from_dict(raw: dict[str, Any]) -> tuple[Session | None, list[Problem]]:
             entries = {}
         for name, entry in entries.items():
             at = location(number, name)
-            if names_ok and name not in players:
+            if names_ok and isinstance(players, list) and name not in players:
                 problems.append(Problem(f"{name!r} is not one of the players ({', '.join(players)})"
                                         f"{suggest(name, players)}", path=at, round=number, player=name))
                 continue
@@ -161,11 +161,11 @@ def from_dict(raw: dict[str, Any]) -> tuple[Session | None, list[Problem]]:
                 problems.extend(check_entry(game.fields_for(rules), entry, at, number, name))
         rounds.append(Round(players=dict(entries)))
 
-    if any(p.is_error for p in problems) or game is None:
+    if any(p.is_error for p in problems) or game is None or not isinstance(players, list):
         return None, problems
     session = Session(
-        game=game_id, players=tuple(players), title=raw.get("title"), started=started,
-        notes=raw.get("notes"), rules=dict(rules), rounds=tuple(rounds), format=fmt,
+        game=game.id, players=tuple(players), title=raw.get("title"), started=started,
+        notes=raw.get("notes"), rules=dict(rules), rounds=tuple(rounds), format=int(fmt or FORMAT),
     )
     problems.extend(check(session))
     return (None if any(p.is_error for p in problems) else session), problems

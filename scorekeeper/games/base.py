@@ -56,6 +56,11 @@ class Step:
     inputs: tuple[tuple[str, str | None], ...] = ()
     categories: tuple[str, ...] = ()
     help: str = ""
+    sign: int = 0  # 0: every item of the categories; -1: only deductions; 1: only additions
+
+    def shows(self, item: Item) -> bool:
+        """Whether the step shows this item: its category is the step's, and its sign when the step has one."""
+        return item.category in self.categories and (self.sign == 0 or self.sign * item.points > 0)
 
 
 @dataclass(frozen=True)
@@ -114,7 +119,8 @@ class TieBreak:
 
     key: Callable[[str], Any]
     better: str  # "scored more in the last round"
-    value: Callable[[Any], str] = str  # how a key value is shown
+    value: Callable[[Any], str] = str  # how a key value is shown ("" leaves the figures out)
+    same: str | None = None  # "scored {} each in the last round": when every tied player has the same key
 
 
 def names(players: Sequence[str]) -> str:
@@ -154,18 +160,22 @@ def tie_sentence(
         values = {p: link.key(p) for p in tied}
         top = max(values.values())
         ahead = [p for p in tied if values[p] == top]
+        shown = link.value(top)
         if len(ahead) == len(tied):
-            parts.append(f"no one {link.better} ({link.value(top)} each)")
+            if link.same:
+                parts.append(link.same.format(shown))
+            else:
+                parts.append(f"no one {link.better}" + (f" ({shown} each)" if shown else ""))
             continue
         behind = [p for p in tied if values[p] != top]
         if len(ahead) == 1:
             rest = ", ".join(link.value(values[p]) for p in behind)
-            parts.append(f"{ahead[0]} {link.better} ({link.value(top)} to {rest})")
+            parts.append(f"{ahead[0]} {link.better}" + (f" ({shown} to {rest})" if shown else ""))
             return "; ".join(parts)
         rest = ", ".join(f"{p} {link.value(values[p])}" for p in behind)
-        parts.append(f"{names(ahead)} {link.better} ({link.value(top)} each, {rest})")
+        parts.append(f"{names(ahead)} {link.better}" + (f" ({shown} each, {rest})" if shown else ""))
         tied = ahead
-    parts.append(f"still tied: {names(tied)} share the victory")
+    parts.append(f"still tied: a shared victory for {names(tied)}")
     return "; ".join(parts)
 
 

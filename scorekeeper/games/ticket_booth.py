@@ -182,11 +182,11 @@ class TicketBooth(Game):
         each = CARDS // count if count <= 4 else 14
         held_all = 0
         for p in players:
-            held = self.cards_held(session, number, p)
-            held_all += held
-            if held != each:
+            cards = self.cards_held(session, number, p)
+            held_all += cards
+            if cards != each:
                 where = "every card is taken" if count <= 4 else "one pair stays on the table"
-                warn(f"{p} holds {plural(held, 'card')}, but each player holds {each} in a {count}-player game "
+                warn(f"{p} holds {plural(cards, 'card')}, but each player holds {each} in a {count}-player game "
                      f"({where})", None, p)
         if count == 5 and held_all != CARDS - 2:
             warn(f"the players hold {held_all} cards in all, but 70 are held in a 5-player game "
@@ -276,4 +276,5 @@ class TicketBooth(Game):
         if not rounds:
             return []
         last = rounds[-1]
-        return [TieBreak(lambda p: last.points[p], "scored more in the last round", fmt)]
+        return [TieBreak(lambda p: last.points[p], "scored more in the last round", fmt,
+                         "they scored {} each in the last round")]

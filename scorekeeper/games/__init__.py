@@ -1,0 +1,52 @@
+"""The registry of games (id -> Game) and the scoring of a whole session."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from scorekeeper.games.base import Game, Item, Place, RoundScore, Sheet, Step, add_items
+from scorekeeper.games.ticket_booth import TicketBooth
+from scorekeeper.games.ticket_to_finland import TicketToFinland
+from scorekeeper.games.ticket_to_mars import TicketToMars
+from scorekeeper.games.ticket_to_ride import TicketToRide
+from scorekeeper.points import ZERO
+from scorekeeper.session import Problem, Session, SessionError
+
+GAMES: dict[str, Game] = {g.id: g for g in (TicketBooth(), TicketToRide(), TicketToFinland(), TicketToMars())}
+"""Every game, by id, in the order `games` lists them."""
+
+__all__ = ["GAMES", "Game", "Item", "Place", "RoundScore", "Sheet", "Step", "get", "score", "check"]
+
+
+def get(game_id: str) -> Game:
+    """The game with this id (KeyError when there is none)."""
+    return GAMES[game_id]
+
+
+def check(session: Session) -> list[Problem]:
+    """Every error and warning of a well-formed session (rules and cross-field checks)."""
+    game = get(session.game)
+    return game.check_rules(session.rules) + game.check_session(session)
+
+
+def score(session: Session, problems: list[Problem] | None = None) -> Sheet:
+    """The full score sheet of a session; raises SessionError when the session has errors."""
+    game = get(session.game)
+    if problems is None:
+        problems = check(session)
+    errors = [p for p in problems if p.is_error]
+    if errors:
+        raise SessionError(errors)
+    rounds: list[RoundScore] = []
+    totals: dict[str, Fraction] = {p: ZERO for p in session.players}
+    for number, rnd in enumerate(session.rounds, start=1):
+        first = game.first_player(session, number, dict(totals))
+        items = game.score_round(session, number)
+        points = add_items(session.players, items)
+        for p in session.players:
+            totals[p] += points[p]
+        rounds.append(RoundScore(number, rnd.is_complete(session.players), first, points, items))
+    ranking, tiebreak = game.ranking(session, rounds, totals)
+    winners = list(ranking[0].players)
+    complete, nxt = game.progress(session, rounds, totals, ranking)
+    return Sheet(session, rounds, totals, ranking, winners, tiebreak, complete, nxt, problems)

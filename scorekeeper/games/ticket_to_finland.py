@@ -1,0 +1,170 @@
+"""Ticket to Finland: deductions, eight bonus cards, completed cards, then routes; one round (rulebook 002)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from scorekeeper.fields import CardListField, CountsField, IntField
+from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, names, rank
+from scorekeeper.games.ticket_to_ride import (
+    LENGTHS,
+    TICKETS_HELP,
+    Card,
+    Routes,
+    card_items,
+    cards_of,
+    most,
+    route_checks,
+    routes_items,
+    routes_of,
+)
+from scorekeeper.points import fmt
+from scorekeeper.session import Problem, Session
+
+BONUSES = (
+    # measure, points, step label, what the bonus is for
+    ("longest_route", 5, "Longest route", "the longest route"),
+    ("tunnels", 15, "Most tunnels", "the most tunnels"),
+    ("ferries", 15, "Most ferries", "the most ferries"),
+    ("longest_journey", 20, "Longest journey", "the longest journey"),
+    ("cities_visited", 10, "Most cities visited", "the most cities visited"),
+    ("valid_tickets", 10, "Most valid tickets", "the most valid tickets"),
+    ("foreign_countries", 25, "Most foreign countries", "the most foreign countries visited"),
+    ("perimeter_path", 25, "Longest perimeter path", "the longest perimeter path"),
+)
+"""The eight bonus cards in the rulebook's order; `valid_tickets` is counted from the completed tickets."""
+MEASURES = tuple(key for key, *_ in BONUSES if key != "valid_tickets")
+"""The measures entered per player."""
+MEASURE_HELP = {
+    "longest_route": "the player's longest route",
+    "tunnels": "tunnels the player built",
+    "ferries": "ferries the player used",
+    "longest_journey": "the player's longest journey",
+    "cities_visited": "cities the player visited",
+    "foreign_countries": "foreign countries the player visited",
+    "perimeter_path": "the player's longest perimeter path",
+}
+
+
+class TicketToFinland(Game):
+    """Ticket to Finland (fan expansion for Ticket to Ride: tourist cards and eight bonus cards)."""
+
+    id = "ticket-to-finland"
+    name = "Ticket to Finland"
+    rulebook = "002"
+    seating_hint = "start with the youngest player (who plays first), then clockwise"
+    summary = (
+        "One round, scored at the end of the game in the rulebook's order: A. subtract every failed ticket "
+        "and tourist card; B. award the bonus cards to the player with the greatest measure — longest route 5, "
+        "most tunnels 15, most ferries 15, longest journey 20, most cities visited 10, most valid (completed) "
+        "tickets 10, most foreign countries 25, longest perimeter path 25 (nobody when the greatest is 0; "
+        "a tie: every tied player, or nobody with bonus_tie = \"none\"); C. add every completed ticket and "
+        "tourist card; then routes by length (1→1, 2→2, 3→4, 4→7, 5→10, 6→15, 7→18, 8→21, 9→27) or the "
+        "score track. The highest total wins; a tie is a shared victory."
+    )
+    rules = (
+        Rule("bonus_tie", "all", "a bonus card when players tie for the greatest measure: all (every tied "
+             "player receives it) or none (nobody does)", choices=("all", "none"), kind="choice"),
+    )
+    fields = (
+        IntField("route_points", "Route points", "points for claimed routes, as on the score track", lo=0),
+        CountsField("routes", "Routes", "claimed routes counted by length in trains (1 to 9)",
+                    keys=LENGTHS, what="route length"),
+        CardListField("tickets", "Tickets", TICKETS_HELP, lo=1),
+        CardListField("tourists", "Tourist cards",
+                      "tourist cards: points (3 to 8), completed = true/false, name (\"Pori\", optional)", lo=3, hi=8),
+        *(IntField(key, label, MEASURE_HELP[key], lo=0) for key, _, label, _ in BONUSES if key in MEASURES),
+    )
+
+    # -- steps ----------------------------------------------------------------------
+    def steps(self, session: Session) -> tuple[Step, ...]:
+        """A. Deductions, B. Bonuses, C. Completed cards, Routes, Summary."""
+        values = ", ".join(f"{label.lower()} {points}" for _, points, label, _ in BONUSES)
+        return (
+            Step("deductions", "A. Deductions", (("tickets", None), ("tourists", None)), ("ticket", "tourist"),
+                 "Reveal the tickets and tourist cards, each marked completed or not: the failed ones are "
+                 "subtracted now.", sign=-1),
+            Step("bonuses", "B. Bonuses", tuple((key, None) for key in MEASURES),
+                 tuple(f"bonus:{key}" for key, *_ in BONUSES),
+                 f"Each bonus card goes to the greatest measure ({values}); most valid tickets is counted "
+                 "from the completed tickets."),
+            Step("completed", "C. Completed cards", (), ("ticket", "tourist"),
+                 "The completed tickets and tourist cards are added.", sign=1),
+            Step("routes", "Routes", (("routes", None), ("route_points", None)), ("routes",),
+                 "Routes claimed, counted by length (1→1, 2→2, 3→4, 4→7, 5→10, 6→15, 7→18, 8→21, 9→27), "
+                 "or the points on the score track."),
+            Step("summary", "Summary", (), (), "The final points, player by player."),
+        )
+
+    # -- what each player did ---------------------------------------------------------
+    def routes(self, session: Session, number: int) -> dict[str, Routes]:
+        """Each player's route points and trains used."""
+        rnd = session.round(number)
+        return {p: routes_of(rnd.entry(p)) for p in session.players}
+
+    def cards(self, session: Session, number: int, player: str) -> tuple[list[Card], list[Card]]:
+        """The player's tickets and tourist cards as scored."""
+        entry = session.round(number).entry(player)
+        return cards_of(entry, "tickets", "ticket"), cards_of(entry, "tourists", "tourist card")
+
+    def measures(self, session: Session, number: int, key: str) -> dict[str, int]:
+        """Each player's measure for a bonus card (valid tickets: the completed tickets)."""
+        if key == "valid_tickets":
+            return {p: sum(1 for c in self.cards(session, number, p)[0] if c.completed) for p in session.players}
+        rnd = session.round(number)
+        return {p: int(rnd.entry(p).get(key, 0)) for p in session.players}
+
+    # -- checks ---------------------------------------------------------------------
+    def check_round(self, session: Session, number: int) -> list[Problem]:
+        """Errors: over 45 trains; warnings: route_points that disagrees with routes, no end of game."""
+        return route_checks(session, number, self.routes(session, number))
+
+    # -- scoring --------------------------------------------------------------------
+    def score_round(self, session: Session, number: int) -> list[Item]:
+        """A. failed tickets and tourist cards, B. the bonuses, C. completed cards, then routes."""
+        items: list[Item] = []
+        cards = {p: self.cards(session, number, p) for p in session.players}
+        for p in session.players:
+            tickets, tourists = cards[p]
+            items.extend(card_items(p, tickets, "ticket", lambda c: not c.completed))
+            items.extend(card_items(p, tourists, "tourist", lambda c: not c.completed))
+        for key, points, _, what in BONUSES:
+            items.extend(self.bonus_items(session, number, key, points, what))
+        for p in session.players:
+            tickets, tourists = cards[p]
+            items.extend(card_items(p, tickets, "ticket", lambda c: c.completed))
+            items.extend(card_items(p, tourists, "tourist", lambda c: c.completed))
+        items.extend(routes_items(session, number, self.routes(session, number)))
+        return items
+
+    def bonus_items(self, session: Session, number: int, key: str, points: int, what: str) -> list[Item]:
+        """One bonus card: to the greatest measure; a tie per rule bonus_tie; nobody when the greatest is 0."""
+        values = self.measures(session, number, key)
+        leaders, top = most(values)
+        if not leaders:
+            return []
+        category = f"bonus:{key}"
+        if len(leaders) == 1:
+            p = leaders[0]
+            nxt = max(v for q, v in values.items() if q != p)
+            return [Item(p, category, Fraction(points), f"{what} ({top}; next best {nxt}): +{points}")]
+        if self.rule(session, "bonus_tie") == "none":
+            return []
+        return [
+            Item(p, category, Fraction(points),
+                 f"tied with {names([q for q in leaders if q != p])} for {what} ({top} each): +{points} "
+                 "(rule bonus_tie = \"all\": every tied player receives it)")
+            for p in leaders
+        ]
+
+    # -- the end --------------------------------------------------------------------
+    def ranking(
+        self, session: Session, rounds: list[RoundScore], totals: dict[str, Fraction]
+    ) -> tuple[list[Place], str | None]:
+        """By total only: a tie for first is a shared victory."""
+        places, _ = rank(session.players, totals)
+        first = places[0]
+        if len(first.players) < 2:
+            return places, None
+        return places, (f"{names(first.players)} tied on {fmt(first.total)}: a shared victory "
+                        "(Ticket to Finland has no tie-break)")

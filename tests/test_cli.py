@@ -1,0 +1,148 @@
+"""The command line: score, check, games, new, stats, exit codes, and no Textual in the core."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import store
+from scorekeeper.cli import main
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
+THREE = SAMPLES / "ticket-booth-3p.toml"
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_score_json_follows_the_contract(capsys):
+    code, out, _ = run(capsys, "score", "--json", str(THREE))
+    assert code == 0
+    data = json.loads(out)
+    assert list(data) == ["file", "game", "title", "players", "rounds", "totals", "ranking", "winners",
+                          "tiebreak", "complete", "next", "warnings"]
+    assert data["file"] == str(THREE) and data["game"] == "ticket-booth"
+    assert data["totals"] == {"Ana": 76, "Bo": 95.5, "Cy": 60}
+    assert data["ranking"][0] == {"place": 1, "players": ["Bo"], "total": 95.5}
+    assert data["winners"] == ["Bo"] and data["complete"] is True and data["next"] is None
+    for rnd in data["rounds"]:
+        assert set(rnd) == {"number", "complete", "first_player", "points", "items"}
+        for player, points in rnd["points"].items():
+            assert sum(i["points"] for i in rnd["items"] if i["player"] == player) == points
+    assert [r["first_player"] for r in data["rounds"]] == ["Ana", "Bo", "Cy"]
+
+
+def test_score_json_of_several_files_is_an_array(capsys):
+    code, out, _ = run(capsys, "score", "--json", str(THREE), str(SAMPLES / "ticket-booth-5p.toml"))
+    assert code == 0
+    data = json.loads(out)
+    assert isinstance(data, list) and len(data) == 2
+
+
+def test_score_text_shows_items_totals_and_winner(capsys):
+    code, out, _ = run(capsys, "score", str(SAMPLES / "ticket-booth-tiebreak.toml"))
+    assert code == 0
+    assert "Round 3 — first player: Cy" in out
+    assert "Winner: Bo" in out
+    assert "Tie-break: Ana and Bo tied on 71; Bo scored more in the last round (27 to 17.5)" in out
+
+
+def test_score_with_one_bad_file_still_scores_the_others(tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("nonsense")
+    code, out, err = run(capsys, "score", "--json", str(THREE), str(bad))
+    assert code == 2
+    assert len(json.loads(out)) == 1 and str(bad) in err
+
+
+def test_games_lists_every_game_with_steps_and_rules(capsys):
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    assert "ticket-booth — The Ticket Booth" in out
+    assert "booth_tie = \"full\"" in out and "Demolition Derby" in out
+
+
+def test_new_creates_a_session_in_the_sessions_folder(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "home"))
+    code, out, _ = run(capsys, "new", "ticket-booth", "-p", "Ana", "-p", "Bo", "--title", "Test night",
+                       "--rule", "rounds=2", "--rule", "booth_tie=half", "--no-open")
+    assert code == 0
+    path = Path(out.strip())
+    assert path.parent == tmp_path / "home" and path.suffix == ".toml"
+    session, _ = store.load(path)
+    assert session.players == ("Ana", "Bo") and session.title == "Test night"
+    assert session.rules == {"rounds": 2, "booth_tie": "half"}
+
+
+def test_new_dir_wins_over_the_environment(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "home"))
+    code, out, _ = run(capsys, "new", "ticket-booth", "-p", "A", "-p", "B", "--dir", str(tmp_path / "d"), "--no-open")
+    assert code == 0 and Path(out.strip()).parent == tmp_path / "d"
+
+
+@pytest.mark.parametrize("args, word", [
+    (["new", "ticket-both", "-p", "A", "-p", "B", "--no-open"], "did you mean 'ticket-booth'"),
+    (["new", "ticket-booth", "-p", "A", "--no-open"], "2 to 5"),
+    (["new", "ticket-booth", "-p", "A", "-p", "a", "--no-open"], "twice"),
+    (["new", "ticket-booth", "-p", "A", "-p", "B", "--rule", "rounds=0", "--no-open"], "1 or more"),
+    (["new", "ticket-booth", "-p", "A", "-p", "B", "--rule", "colour=red", "--no-open"], "unknown key"),
+    (["score"], "required"),
+    (["score", "--bogus", "x.toml"], "unrecognized"),
+    (["nosuchfile.toml"], "no such file"),
+])
+def test_bad_arguments_exit_1_with_a_message(tmp_path, monkeypatch, capsys, args, word):
+    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path))
+    code, out, err = run(capsys, *args)
+    assert code == 1
+    assert word in err and "Traceback" not in err
+    assert not list(tmp_path.glob("*.toml"))
+
+
+def test_stats_counts_finished_sessions(tmp_path, capsys):
+    for name in ("ticket-booth-3p.toml", "ticket-booth-shared.toml", "ticket-booth-in-progress.toml"):
+        (tmp_path / name).write_bytes((SAMPLES / name).read_bytes())
+    (tmp_path / "broken.toml").write_text("x = ")
+    code, out, _ = run(capsys, "stats", str(tmp_path), "--json")
+    assert code == 0
+    data = json.loads(out)
+    rows = {r["player"]: r for r in data["games"]["ticket-booth"]}
+    assert rows["Bo"] == {"player": "Bo", "plays": 1, "wins": 1, "win_rate": 1.0, "mean": 95.5, "best": 95.5}
+    assert rows["Ivy"]["wins"] == 1 and rows["Jo"]["wins"] == 1  # a shared victory is a win for both
+    assert data["unfinished"] == 1 and len(data["invalid"]) == 1
+    code, out, _ = run(capsys, "stats", str(tmp_path))
+    assert "The Ticket Booth" in out and "win rate" in out
+
+
+def test_the_core_and_the_commands_do_not_import_textual():
+    code = (
+        "import pkgutil, importlib, sys, scorekeeper\n"
+        "for m in pkgutil.walk_packages(scorekeeper.__path__, 'scorekeeper.'):\n"
+        "    if not m.name.startswith('scorekeeper.tui') and m.name != 'scorekeeper.__main__':\n"
+        "        importlib.import_module(m.name)\n"
+        "from scorekeeper.cli import main\n"
+        f"main(['score', {str(THREE)!r}]); main(['check', {str(THREE)!r}]); main(['games'])\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
+        "assert not bad, bad\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_python_dash_m_runs_the_command_line():
+    result = subprocess.run([sys.executable, "-m", "scorekeeper", "score", str(THREE)], capture_output=True, text=True)
+    assert result.returncode == 0 and "Winner: Bo" in result.stdout
+
+
+def test_broken_file_through_the_real_entry_point_shows_no_traceback(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("format = 1\ngame = 3\n")
+    result = subprocess.run([sys.executable, "-m", "scorekeeper", "score", str(bad)], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr and "unknown game" in result.stderr
