@@ -184,8 +184,8 @@ def parse_rule(text: str) -> tuple[str, Any]:
 
 def cmd_new(args: argparse.Namespace) -> int:
     """`new GAME -p NAME…`: create a session file in the sessions folder (and open it)."""
-    from scorekeeper.games import GAMES
     from scorekeeper.fields import suggest
+    from scorekeeper.games import GAMES
 
     game = GAMES.get(args.game)
     if game is None:

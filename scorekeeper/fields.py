@@ -115,7 +115,7 @@ class CountsField(Field):
     def check(self, value: Any, report: Report) -> None:
         """Report a non-table, keys outside the allowed numbers, bad counts."""
         if not isinstance(value, dict):
-            report("", f"{type_name(value)} is not allowed here; expected a table like {{ \"{self.keys[0]}\" = 1 }}")
+            report("", f'{type_name(value)} is not allowed here; expected a table like {{ "{self.keys[0]}" = 1 }}')
             return
         names = [str(k) for k in self.keys]
         for key, count in value.items():
@@ -147,7 +147,9 @@ class CardListField(Field):
     def check(self, value: Any, report: Report) -> None:
         """Report a non-list, unknown keys, points out of range, a non-bool completed."""
         if not isinstance(value, list):
-            report("", f"{type_name(value)} is not allowed here; expected a list like [{{ points = 8, completed = true }}]")
+            report(
+                "", f"{type_name(value)} is not allowed here; expected a list like [{{ points = 8, completed = true }}]"
+            )
             return
         allowed = ("points", "completed", "name", *self.extra)
         for i, card in enumerate(value, start=1):
@@ -163,8 +165,11 @@ class CardListField(Field):
                 if msg:
                     report(f"{at}.points", msg)
             elif self.needs_points:
-                report(at, "the card has no points; give points = a whole number"
-                       + (f" from {self.lo} to {self.hi}" if self.hi else f" of {self.lo} or more"))
+                report(
+                    at,
+                    "the card has no points; give points = a whole number"
+                    + (f" from {self.lo} to {self.hi}" if self.hi else f" of {self.lo} or more"),
+                )
             if "completed" in card and not isinstance(card["completed"], bool):
                 report(f"{at}.completed", f"{type_name(card['completed'])} is not allowed here; expected true or false")
             if "name" in card and not isinstance(card["name"], str):
@@ -204,27 +209,34 @@ class NameListField(Field):
     def check(self, value: Any, report: Report) -> None:
         """Report a non-list or an item that is not text."""
         if not isinstance(value, list):
-            report("", f"{type_name(value)} is not allowed here; expected a list of route names like [\"Denver – Omaha\"]")
+            report(
+                "", f'{type_name(value)} is not allowed here; expected a list of route names like ["Denver – Omaha"]'
+            )
             return
         for i, item in enumerate(value, start=1):
             if not isinstance(item, str):
-                report(f"[{i}]", f"{type_name(item)} is not allowed here; expected a route name like \"Denver – Omaha\"")
+                report(f"[{i}]", f'{type_name(item)} is not allowed here; expected a route name like "Denver – Omaha"')
 
 
-def check_entry(
-    fields: dict[str, Field], entry: Any, base: str, round_no: int, player: str
-) -> list[Problem]:
+def check_entry(fields: dict[str, Field], entry: Any, base: str, round_no: int, player: str) -> list[Problem]:
     """Every problem with one player's table in one round."""
     problems: list[Problem] = []
     if not isinstance(entry, dict):
-        problems.append(Problem(f"{type_name(entry)} is not allowed here; expected a table of the player's fields",
-                                path=base, round=round_no, player=player))
+        problems.append(
+            Problem(
+                f"{type_name(entry)} is not allowed here; expected a table of the player's fields",
+                path=base,
+                round=round_no,
+                player=player,
+            )
+        )
         return problems
     for key, value in entry.items():
         spec = fields.get(key)
         if spec is None:
-            problems.append(Problem(unknown_key(key, list(fields)), path=f"{base}.{key}",
-                                    round=round_no, player=player, field=key))
+            problems.append(
+                Problem(unknown_key(key, list(fields)), path=f"{base}.{key}", round=round_no, player=player, field=key)
+            )
             continue
 
         def report(sub: str, message: str, key: str = key) -> None:

@@ -52,7 +52,9 @@ def test_three_tied_each_score_half_exactly():
 
 
 def test_odd_attraction_tie_gives_exact_half_points():
-    sh = sheet(one({"Ana": {"attractions": {"5": 2}}, "Bo": {"attractions": {"5": 2}}, "Cy": {"attractions": {"5": 1}}}))
+    sh = sheet(
+        one({"Ana": {"attractions": {"5": 2}}, "Bo": {"attractions": {"5": 2}}, "Cy": {"attractions": {"5": 1}}})
+    )
     assert points_of(sh, "Ana", "attraction:5") == Fraction(5, 2)
     assert points_of(sh, "Cy", "attraction:5") == 0
 
@@ -128,8 +130,15 @@ def test_piglet_race_scores_nothing():
 
 
 def test_call_out_order_of_a_round():
-    sh = sheet(one({"Ana": {"attractions": {"2": 2}, "outhouses": 3, "ticket_booth": True, "tickets": 4},
-                    "Bo": {"demolition_derby": True, "tickets": 1}, "Cy": {"tickets": 2}}))
+    sh = sheet(
+        one(
+            {
+                "Ana": {"attractions": {"2": 2}, "outhouses": 3, "ticket_booth": True, "tickets": 4},
+                "Bo": {"demolition_derby": True, "tickets": 1},
+                "Cy": {"tickets": 2},
+            }
+        )
+    )
     cats = [i.category for i in sh.rounds[0].items]
     assert cats == ["attraction:2", "outhouse", "ticket-booth", "demolition-derby", "tickets", "tickets"]
 
@@ -214,8 +223,13 @@ def full_deal_3p():
     return {
         "Ana": {"attractions": {"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 3}, "tickets": 5},
         "Bo": {"attractions": {"7": 4, "8": 8, "9": 9}, "outhouses": 3, "tickets": 5},
-        "Cy": {"attractions": {"10": 10, "11": 11}, "ticket_booth": True, "demolition_derby": True,
-               "piglet_race": True, "tickets": 5},
+        "Cy": {
+            "attractions": {"10": 10, "11": 11},
+            "ticket_booth": True,
+            "demolition_derby": True,
+            "piglet_race": True,
+            "tickets": 5,
+        },
     }
 
 
@@ -238,7 +252,10 @@ def test_warnings_when_cards_do_not_add_up_with_3_players():
 
 def test_five_players_one_pair_stays_on_the_table():
     players = ("Ana", "Bo", "Cy", "Dee", "Eve")
-    deal = {p: {"attractions": {str(n): 1 for n in range(k, k + 14) if n <= 11}} for k, p in zip(range(1, 6), players)}
+    deal = {
+        p: {"attractions": {str(n): 1 for n in range(k, k + 14) if n <= 11}}
+        for k, p in zip(range(1, 6), players, strict=False)
+    }
     found = warnings(one(deal, players=players))
     assert not any("add up" in w for w in found if "cards add up to" in w and "only" not in w)
     assert any("holds" in w and "each player holds 14" in w for w in found)
@@ -259,11 +276,12 @@ def tb_sessions(draw):
     rounds = []
     for _ in range(draw(st.integers(1, 3))):
         rnd = {}
-        holders = {k: draw(st.sampled_from([None, *players])) for k in ("ticket_booth", "demolition_derby", "piglet_race")}
+        holders = {
+            k: draw(st.sampled_from([None, *players])) for k in ("ticket_booth", "demolition_derby", "piglet_race")
+        }
         outhouse_left = 3
         for p in players:
-            entry = {"attractions": {str(a): draw(st.integers(0, a)) for a in range(1, 12)
-                                     if draw(st.booleans())}}
+            entry = {"attractions": {str(a): draw(st.integers(0, a)) for a in range(1, 12) if draw(st.booleans())}}
             o = draw(st.integers(0, outhouse_left))
             outhouse_left -= o
             entry["outhouses"] = o
@@ -316,7 +334,7 @@ def test_matches_an_independent_reading_and_items_add_up(data):
     players, rounds, rules = data
     sh = sheet(session(TB, players, *rounds, rules=rules))
     totals = {p: Fraction(0) for p in players}
-    for rs, rnd in zip(sh.rounds, rounds):
+    for rs, rnd in zip(sh.rounds, rounds, strict=False):
         expected = reference_round(players, rnd, rules["booth_tie"])
         assert rs.points == expected
         for p in players:
@@ -337,7 +355,10 @@ def test_reordering_players_changes_nothing_but_order(data, rnd):
     a = sheet(session(TB, players, *rounds, rules=rules))
     b = sheet(session(TB, shuffled, *[{p: r[p] for p in shuffled} for r in rounds], rules=rules))
     assert a.totals == b.totals
-    assert {p: pl.place for pl in a.ranking for p in pl.players} == {p: pl.place for pl in b.ranking for p in pl.players}
-    assert sorted((i.player, i.category, i.points) for i in a.rounds[0].items) == \
-        sorted((i.player, i.category, i.points) for i in b.rounds[0].items)
+    assert {p: pl.place for pl in a.ranking for p in pl.players} == {
+        p: pl.place for pl in b.ranking for p in pl.players
+    }
+    assert sorted((i.player, i.category, i.points) for i in a.rounds[0].items) == sorted(
+        (i.player, i.category, i.points) for i in b.rounds[0].items
+    )
     assert set(a.winners) == set(b.winners)

@@ -57,6 +57,7 @@ class Step:
     categories: tuple[str, ...] = ()
     help: str = ""
     sign: int = 0  # 0: every item of the categories; -1: only deductions; 1: only additions
+    either: bool = False  # the inputs are alternatives: one of them given is enough (routes, or route points)
 
     def shows(self, item: Item) -> bool:
         """Whether the step shows this item: its category is the step's, and its sign when the step has one."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from scorekeeper.fields import BoolField, CountsField, IntField
-from scorekeeper.games.base import Game, Item, Rule, RoundScore, Step, TieBreak, names
+from scorekeeper.games.base import Game, Item, RoundScore, Rule, Step, TieBreak, names
 from scorekeeper.points import fmt
 from scorekeeper.session import Problem, Session, location
 

@@ -92,7 +92,7 @@ class TicketToFinland(Game):
                  "The completed tickets and tourist cards are added.", sign=1),
             Step("routes", "Routes", (("routes", None), ("route_points", None)), ("routes",),
                  "Routes claimed, counted by length (1→1, 2→2, 3→4, 4→7, 5→10, 6→15, 7→18, 8→21, 9→27), "
-                 "or the points on the score track."),
+                 "or the points on the score track.", either=True),
             Step("summary", "Summary", (), (), "The final points, player by player."),
         )
 
@@ -153,7 +153,7 @@ class TicketToFinland(Game):
         return [
             Item(p, category, Fraction(points),
                  f"tied with {names([q for q in leaders if q != p])} for {what} ({top} each): +{points} "
-                 "(rule bonus_tie = \"all\": every tied player receives it)")
+                 "(rule bonus_tie = \"all\")")
             for p in leaders
         ]
 

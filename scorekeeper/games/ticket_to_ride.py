@@ -229,7 +229,7 @@ class TicketToRide(Game):
         else:
             routes = Step("routes", "Routes", (("routes", None), ("route_points", None)), ("routes",),
                           "Routes claimed, counted by length (1→1, 2→2, 3→4, 4→7, 5→10, 6→15), "
-                          "or the points on the score track.")
+                          "or the points on the score track.", either=True)
             path = Step("longest-path", "Longest path", (("longest_path", None),), ("longest-path",),
                         f"How many trains in each player's longest continuous path? "
                         f"+{self.rule(session, 'longest_path_bonus')} to the longest (all tied players receive it).")

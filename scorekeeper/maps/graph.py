@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable
 from typing import Any
 
 Edge = tuple[str, str, int]
+_Path = tuple[str, str, int, tuple[str, ...]]  # (a, b, length, the cities between a and b)
 
-_ODD_SEARCH_LIMIT = 60  # kernel edges; a legal network has at most 45 routes
+# Phase 1 of the search (plain trail enumeration) stops after this many steps and hands over
+# to phase 2 (best-first search over the routes left out); see _search.
+_TRAIL_BUDGET = 300
 
 
 def _edge_list(edges: Iterable[Any]) -> list[Edge]:
@@ -79,9 +83,9 @@ def longest_trail(edges: Iterable[Any]) -> tuple[int, list[str]]:
     last for a closed trail); (0, []) for no edges.
 
     Ties: the trail returned depends only on the multiset of edges, never on their order: the
-    edges are sorted by city names first and every later choice is made in a fixed order (the
-    first best trail that order finds). An open trail is written from its alphabetically smaller
-    end; a closed trail starts at its smallest city unless the search found it elsewhere.
+    edges are sorted by city names first and every later choice is made in a fixed order (it is
+    the first best trail that order finds, not the lexicographically smallest). An open trail
+    is written from its alphabetically smaller end.
     """
     edge_list = _edge_list(edges)
     if not edge_list:
@@ -104,99 +108,263 @@ def longest_trail(edges: Iterable[Any]) -> tuple[int, list[str]]:
 # One connected component.
 #
 # Facts used (all lengths are >= 1):
-#  1. A heaviest trail is maximal (no unused edge can be added at either end). In a maximal
-#     open trail both ends have odd degree in the graph: an end has odd degree in the trail,
-#     so an even degree in the graph leaves an unused edge there to extend by. A maximal closed
-#     trail uses every edge of its (connected) component: an unused edge touching it could be
-#     added after rotating the circuit to start at that city. Hence: with 0 or 2 odd-degree
-#     cities an Euler circuit/trail of the whole component is best; with more, a heaviest trail
-#     runs between two odd-degree cities, and every start but the last odd city need be tried.
-#  2. A city of degree 2 (two distinct non-loop edges a–v, v–b) can be replaced by one edge
-#     a–b of the summed length: a maximal trail uses both edges or neither, and if it uses both
-#     non-consecutively it is a closed trail from v, which rotates to pass through v.
-#  3. Of three or more pendant edges (to cities of degree 1) at one city, a trail uses at most
-#     two (each ends the trail at its leaf) and the two heaviest can replace any used ones.
-#  4. The trail left unused, F, has the odd-degree cities of the graph except the two ends as
-#     its own odd-degree cities, so it holds for each of them an incident non-loop edge that is
-#     still unused: |F| >= half the sum over those cities of their lightest such edge. This and
-#     the weight of the unused edges that the current end can still reach bound the search.
+#  F1. A heaviest trail is maximal: no unused edge can be added at either end. The ends of a
+#      maximal open trail have odd degree in the graph (an end has odd degree in the trail, so
+#      an even degree in the graph leaves an unused edge there to extend by). A maximal closed
+#      trail uses every edge of its connected component (an unused edge touching it could be
+#      added after rotating the circuit). So with 0 or 2 odd-degree cities an Euler circuit or
+#      trail of the whole component is best; otherwise a heaviest trail runs between two odd
+#      cities, and the starts worth trying are all the odd cities but one.
+#  F2. The loops at a city can be added to any trail that visits the city.
+#  F3. A city with exactly two non-loop edges a–v, v–b (and any loops) can be replaced by one
+#      edge a–b of the summed length, loops included: a maximal trail uses both or neither (a
+#      trail that uses both non-consecutively is closed at v and rotates to pass through v).
+#      A city with one non-loop edge and some loops becomes a leaf with the loops folded in.
+#  F4. A trail uses at most two pendant edges (edges to a leaf): each ends it at its leaf. At
+#      one city the two heaviest pendants can replace any used ones, so the others go. If a
+#      city has two pendants p1 >= p2 and a single other edge, a trail through that edge can
+#      only go on to one leaf (p1 at best), so p2 goes too, after noting the trail p2 + p1 as
+#      a candidate on its own.
+#  F5. Bound: the edges a trail leaves out, F, have as their odd-degree cities the odd cities
+#      of the graph but the trail's two ends, so F holds edge-disjoint paths pairing them; each
+#      such path is at least as long as the distance from either end to the nearest other odd
+#      city. Hence weight(F) >= (sum over all odd cities but the two farthest-apart of that
+#      distance) / 2, rounded up; a trail can weigh at most total - that.
 # ---------------------------------------------------------------------------------------------
 
 
-class _Found(Exception):
-    """The search reached its upper bound."""
+class _Stop(Exception):
+    """Ends phase 1 of the search: the bound is reached or the budget is spent."""
+
+
+class _Kernel:
+    """A component as a reducible multigraph whose edges remember the cities they stand for."""
+
+    def __init__(self, comp: list[_Path]) -> None:
+        # edge id -> [u, v, length, cities strictly between u and v in the u -> v direction]
+        self.edges: dict[int, list[Any]] = {}
+        self.inc: dict[str, list[int]] = {}
+        self.next_id = 0
+        self.candidates: list[tuple[int, list[str]]] = []
+        for a, b, length, mid in comp:
+            self.add(a, b, length, list(mid))
+
+    def add(self, a: str, b: str, length: int, mid: list[str]) -> int:
+        """Add an edge a -> b."""
+        eid = self.next_id
+        self.next_id += 1
+        self.edges[eid] = [a, b, length, mid]
+        self.inc.setdefault(a, []).append(eid)
+        if b != a:
+            self.inc.setdefault(b, []).append(eid)
+        return eid
+
+    def drop(self, eid: int) -> list[Any]:
+        """Remove an edge (and any city left without edges)."""
+        edge = self.edges.pop(eid)
+        for x in {edge[0], edge[1]}:
+            self.inc[x].remove(eid)
+            if not self.inc[x]:
+                del self.inc[x]
+        return edge
+
+    def split(self, x: str) -> tuple[list[int], list[int]]:
+        """The non-loop edges and the loops at x."""
+        plain, loops = [], []
+        for eid in self.inc[x]:
+            (loops if self.edges[eid][0] == self.edges[eid][1] else plain).append(eid)
+        return plain, loops
+
+    def walk(self, eid: int, start: str) -> tuple[str, int, list[str]]:
+        """Edge eid walked from start: (the other end, length, cities between in walk order)."""
+        u, v, length, mid = self.edges[eid]
+        return (v, length, mid) if u == start else (u, length, mid[::-1])
+
+    def through(self, x: str, loops: list[int]) -> tuple[int, list[str]]:
+        """Passing x while taking all its loops: (their length, [x, ..., x])."""
+        cities, extra = [x], 0
+        for eid in loops:
+            _, _, length, mid = self.edges[eid]
+            cities += [*mid, x]
+            extra += length
+        return extra, cities
+
+    def reduce(self) -> None:
+        """Apply F2-F4 until nothing changes."""
+        changed = True
+        while changed:
+            changed = False
+            for x in sorted(self.inc):
+                if x not in self.inc:
+                    continue
+                plain, loops = self.split(x)
+                if len(plain) == 1 and loops:  # F3: a leaf with its loops folded in
+                    u, length, mid = self.walk(plain[0], x)
+                    extra, cities = self.through(x, loops)
+                    for eid in [*loops, plain[0]]:
+                        self.drop(eid)
+                    self.add(u, x, length + extra, [*mid[::-1], *cities[:-1]])
+                    changed = True
+                elif len(plain) == 2:  # F3: contract
+                    a, la, mida = self.walk(plain[0], x)
+                    b, lb, midb = self.walk(plain[1], x)
+                    extra, cities = self.through(x, loops)
+                    for eid in [*loops, *plain]:
+                        self.drop(eid)
+                    self.add(a, b, la + lb + extra, [*mida[::-1], *cities, *midb])
+                    changed = True
+            for x in sorted(self.inc):
+                if x not in self.inc:
+                    continue
+                plain, loops = self.split(x)
+                if len(plain) < 3:
+                    continue
+                pendants = [e for e in plain if len(self.inc[self.walk(e, x)[0]]) == 1]
+                pendants.sort(key=lambda e: (-self.edges[e][2], e))
+                for eid in pendants[2:]:  # F4: at most two pendants per city
+                    self.drop(eid)
+                    changed = True
+                if len(pendants) >= 2 and len(plain) - len(pendants[2:]) == 3:  # F4: one way in
+                    leaf1, l1, mid1 = self.walk(pendants[0], x)
+                    leaf2, l2, mid2 = self.walk(pendants[1], x)
+                    extra, cities = self.through(x, loops)
+                    path = [leaf2, *mid2[::-1], *cities, *mid1, leaf1]
+                    self.candidates.append((l1 + l2 + extra, path))
+                    self.drop(pendants[1])
+                    changed = True
+
+    def degree(self, x: str) -> int:
+        """Degree of x, a loop counting twice."""
+        return sum(2 if self.edges[e][0] == self.edges[e][1] else 1 for e in self.inc[x])
+
+    def expand(self, start: str, steps: list[tuple[int, str]]) -> list[str]:
+        """City-by-city path from (edge id, city reached) steps, restoring contracted cities."""
+        path = [start]
+        for eid, x in steps:
+            _, _, mid = self.walk(eid, path[-1])
+            path.extend(mid)
+            path.append(x)
+        return path
+
+
+    def bridge(self) -> tuple[int, set[str]] | None:
+        """A bridge with at least two edges on each side, as balanced as any: (edge id, side)."""
+        names = sorted(self.inc)
+        order: dict[str, int] = {}
+        low: dict[str, int] = {}
+        bridges: list[int] = []
+        for root in names:
+            if root in order:
+                continue
+            order[root] = low[root] = len(order)
+            stack = [(root, -1, iter(sorted(self.inc[root])))]
+            while stack:
+                x, via, it = stack[-1]
+                for eid in it:
+                    u, v = self.edges[eid][0], self.edges[eid][1]
+                    if eid == via or u == v:
+                        continue
+                    y = v if u == x else u
+                    if y in order:
+                        low[x] = min(low[x], order[y])
+                    else:
+                        order[y] = low[y] = len(order)
+                        stack.append((y, eid, iter(sorted(self.inc[y]))))
+                        break
+                else:
+                    stack.pop()
+                    if stack:
+                        parent = stack[-1][0]
+                        low[parent] = min(low[parent], low[x])
+                        if low[x] > order[parent]:
+                            bridges.append(via)
+        best: tuple[int, int, set[str]] | None = None
+        for eid in sorted(bridges):
+            side = self.side(eid)
+            inside = sum(1 for e in self.edges if e != eid and self.edges[e][0] in side)
+            smaller = min(inside, len(self.edges) - 1 - inside)
+            if smaller >= 2 and (best is None or smaller > best[0]):
+                best = (smaller, eid, side)
+        return None if best is None else (best[1], best[2])
+
+    def side(self, eid: int) -> set[str]:
+        """The cities on the first end's side of bridge eid."""
+        start = self.edges[eid][0]
+        side = {start}
+        todo = [start]
+        while todo:
+            x = todo.pop()
+            for e in self.inc[x]:
+                if e == eid:
+                    continue
+                y = self.walk(e, x)[0]
+                if y not in side:
+                    side.add(y)
+                    todo.append(y)
+        return side
 
 
 def _component_trail(comp: list[Edge]) -> tuple[int, list[str]]:
     """The heaviest trail of one connected component (see the facts above)."""
-    # edge id -> [u, v, length, cities strictly between u and v, in the u -> v direction]
-    edges: dict[int, list[Any]] = {}
-    inc: dict[str, list[int]] = {}
-    for eid, (a, b, length) in enumerate(comp):
-        edges[eid] = [a, b, length, []]
-        inc.setdefault(a, []).append(eid)
-        if b != a:
-            inc.setdefault(b, []).append(eid)
-    next_id = len(comp)
+    return _solve([(a, b, w, ()) for a, b, w in comp], {})
 
-    def degree(x: str) -> int:
-        return sum(2 if edges[e][0] == edges[e][1] else 1 for e in inc[x])
 
-    def other(eid: int, x: str) -> str:
-        u, v = edges[eid][0], edges[eid][1]
-        return v if u == x else u
+def _solve(comp: list[_Path], memo: dict[Any, tuple[int, list[str]]]) -> tuple[int, list[str]]:
+    """The heaviest trail of a connected multigraph whose edges may stand for chains of cities.
 
-    changed = True
-    while changed:
-        changed = False
-        for u in sorted(inc):
-            if u not in inc:
-                continue
-            pendants = [
-                e for e in inc[u]
-                if edges[e][0] != edges[e][1] and len(inc[other(e, u)]) == 1 and degree(u) > 1
-            ]
-            if len(pendants) > 2:
-                pendants.sort(key=lambda e: (-edges[e][2], e))
-                for e in pendants[2:]:
-                    leaf = other(e, u)
-                    inc[u].remove(e)
-                    del inc[leaf], edges[e]
-                changed = True
-        for v in sorted(inc):
-            if v not in inc or len(inc[v]) != 2:
-                continue
-            e1, e2 = inc[v]
-            if edges[e1][0] == edges[e1][1] or edges[e2][0] == edges[e2][1]:
-                continue
-            u1, v1, w1, in1 = edges.pop(e1)
-            a, mid1 = (u1, in1) if v1 == v else (v1, in1[::-1])
-            u2, v2, w2, in2 = edges.pop(e2)
-            b, mid2 = (v2, in2) if u2 == v else (u2, in2[::-1])
-            del inc[v]
-            inc[a].remove(e1)
-            inc[b].remove(e2)
-            edges[next_id] = [a, b, w1 + w2, [*mid1, v, *mid2]]
-            inc[a].append(next_id)
-            if b != a:
-                inc[b].append(next_id)
-            next_id += 1
-            changed = True
-
+    After the reductions, a bridge a–b with two or more edges on each side splits the work
+    (a trail crosses a bridge at most once): the best trail lies in side A, or in side B, or
+    is a trail of A ending at a, the bridge, and a trail of B starting at b.
+    """
+    key = tuple(sorted(comp))
+    if key in memo:
+        return memo[key]
+    kernel = _Kernel(comp)
+    kernel.reduce()
+    edges, inc = kernel.edges, kernel.inc
     total = sum(e[2] for e in edges.values())
-    odd = sorted(x for x in inc if degree(x) % 2)
+    odd = sorted(x for x in inc if kernel.degree(x) % 2)
+    split = kernel.bridge() if len(odd) > 2 else None
     if len(odd) <= 2:
         start = odd[0] if odd else min(inc)
-        steps = _euler(edges, inc, start)
-        return total, _expand(edges, start, steps)
-    if len(edges) > _ODD_SEARCH_LIMIT:
-        raise ValueError(f"network too large for the longest-path search ({len(edges)} routes)")
-    length, start, steps = _search(edges, inc, odd, total)
-    return length, _expand(edges, start, steps)
+        length, path = total, kernel.expand(start, _euler(edges, inc, start))
+    elif split is not None:
+        eid, side = split
+        a, b, w, mid = edges[eid]
+        part_a = [(e[0], e[1], e[2], tuple(e[3])) for k, e in edges.items() if k != eid and e[0] in side]
+        part_b = [(e[0], e[1], e[2], tuple(e[3])) for k, e in edges.items() if k != eid and e[0] not in side]
+        length_a, path_a = _rooted(part_a, a, memo)
+        length_b, path_b = _rooted(part_b, b, memo)
+        length, path = length_a + w + length_b, [*path_a[::-1], *mid, *path_b]
+        for part in (part_a, part_b):
+            part_length, part_path = _solve(part, memo)
+            if part_length > length:
+                length, path = part_length, part_path
+    else:
+        length, start, steps = _search(edges, inc, odd, total)
+        path = kernel.expand(start, steps)
+    for cand_length, cand_path in kernel.candidates:
+        if cand_length > length:
+            length, path = cand_length, cand_path
+    memo[key] = (length, path)
+    return length, path
+
+
+def _rooted(part: list[_Path], root: str, memo: dict[Any, tuple[int, list[str]]]) -> tuple[int, list[str]]:
+    """The heaviest trail of `part` that starts at root (an extra pendant heavier than the rest,
+    from root to a placeholder city, must lie on the heaviest trail of part + pendant)."""
+    if not part:
+        return 0, [root]
+    heavy = sum(p[2] for p in part) + 1
+    placeholder = "\x00" * (1 + max(len(p[0]) + len(p[1]) for p in part))  # sorts first, unique
+    length, path = _solve([*part, (root, placeholder, heavy, ())], memo)
+    if path[0] != placeholder:
+        path = path[::-1]
+    return length - heavy, path[1:]
 
 
 def _euler(edges: dict[int, list[Any]], inc: dict[str, list[int]], start: str) -> list[tuple[int, str]]:
-    """Hierholzer: an Euler trail from start as (edge id, city reached) steps."""
+    """Hierholzer: an Euler trail of the given edges from start, as (edge id, city) steps."""
     adj = {x: sorted(ids) for x, ids in inc.items()}
     pos = dict.fromkeys(adj, 0)
     used: set[int] = set()
@@ -222,55 +390,56 @@ def _euler(edges: dict[int, list[Any]], inc: dict[str, list[int]], start: str) -
     return out
 
 
-def _expand(edges: dict[int, list[Any]], start: str, steps: list[tuple[int, str]]) -> list[str]:
-    """City-by-city path from kernel steps, restoring the cities of contracted chains."""
-    path = [start]
-    for eid, x in steps:
-        u, _v, _w, mid = edges[eid]
-        path.extend(mid if u == path[-1] else mid[::-1])
-        path.append(x)
-    return path
-
-
 def _search(
     edges: dict[int, list[Any]], inc: dict[str, list[int]], odd: list[str], total: int
 ) -> tuple[int, str, list[tuple[int, str]]]:
-    """Branch and bound over trails from odd-degree cities, with bitmask edge sets."""
+    """Heaviest trail of a reduced component with four or more odd cities.
+
+    Phase 1 enumerates trails from the odd cities (depth first, bitmask edge sets, each
+    (city, edge set) state once), stopping at the F5 bound or after _TRAIL_BUDGET states; it
+    settles sparse graphs at once. Phase 2, for the rest, is a best-first search over the
+    set F of edges left out (see _exclusion_search), which settles dense graphs in few steps.
+    """
     names = sorted(inc)
     index = {x: i for i, x in enumerate(names)}
-    eids = sorted(edges)
-    bit_of = {eid: 1 << k for k, eid in enumerate(eids)}
-    weight = [edges[eid][2] for eid in eids]
-    # adjacency: (edge bit, other city index, length, edge id), heaviest first
-    adj: list[list[tuple[int, int, int, int]]] = []
-    for x in names:
-        row = []
-        for eid in inc[x]:
-            u, v, w, _ = edges[eid]
-            row.append((bit_of[eid], index[v if u == x else u], w, eid))
-        row.sort(key=lambda t: (-t[2], t[3]))
-        adj.append(row)
-
-    best_length = 0
-    best_start = odd[0]
-    best_steps: list[tuple[int, str]] = []
-    seen: set[int] = set()
-    steps: list[tuple[int, int]] = []
     n = len(names)
+    eids = sorted(edges)
+    ends = [(index[edges[e][0]], index[edges[e][1]]) for e in eids]
+    weight = [edges[e][2] for e in eids]
+    adj: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n)]  # (bit, city, w, k)
+    for k, (u, v) in enumerate(ends):
+        adj[u].append((1 << k, v, weight[k], k))
+        if v != u:
+            adj[v].append((1 << k, u, weight[k], k))
+    for row in adj:
+        row.sort(key=lambda t: (-t[2], t[3]))
+    odd_idx = [index[x] for x in odd]
+    dist = _distances(n, ends, weight)
+    nearest = []
+    odd_mask = sum(1 << i for i in odd_idx)
+    for i in odd_idx:
+        nearest.append(min(dist[i][j] for j in odd_idx if j != i))
+    nearest.sort()
+    upper = total - (sum(nearest[:-2]) + 1) // 2
 
-    # static bound from fact 4: lightest non-loop edge at each odd city
-    lightest = sorted(min(w for _, o, w, _ in adj[index[x]] if o != index[x]) for x in odd)
-    upper = total - (sum(lightest[:-2]) + 1) // 2
+    best = 0
+    best_start = odd_idx[0]
+    best_steps: list[tuple[int, int]] = []
+    steps: list[tuple[int, int]] = []
+    seen: set[int] = set()
+    budget = _TRAIL_BUDGET
+    start = odd_idx[0]
 
     def dfs(x: int, used: int, length: int) -> None:
-        nonlocal best_length, best_steps, best_start
-        if length > best_length:
-            best_length = length
-            best_start = start
-            best_steps = [(eid, names[y]) for eid, y in steps]
+        nonlocal best, best_start, best_steps, budget
+        if length > best:
+            best, best_start, best_steps = length, start, steps.copy()
             if length >= upper:
-                raise _Found
-        for bit, y, w, eid in adj[x]:
+                raise _Stop
+        budget -= 1
+        if budget < 0:
+            raise _Stop
+        for bit, y, w, k in adj[x]:
             if used & bit:
                 continue
             nused = used | bit
@@ -278,13 +447,178 @@ def _search(
             if key in seen:
                 continue
             seen.add(key)
-            steps.append((eid, y))
+            steps.append((k, y))
             dfs(y, nused, length + w)
             steps.pop()
 
     try:
-        for start in odd[:-1]:
-            dfs(index[start], 0, 0)
-    except _Found:
-        pass
-    return best_length, best_start, best_steps
+        for start in odd_idx[:-1]:
+            dfs(start, 0, 0)
+        finished = True
+    except _Stop:
+        finished = best >= upper
+    if not finished:
+        found = _exclusion_search(n, ends, weight, odd_mask, dist, total, best)
+        if found is not None:
+            length, keep = found
+            sub_inc: dict[str, list[int]] = {}
+            for k in range(len(eids)):
+                if keep >> k & 1:
+                    for x in {names[ends[k][0]], names[ends[k][1]]}:
+                        sub_inc.setdefault(x, []).append(eids[k])
+            sub_odd = sorted(x for x in sub_inc if sum(
+                2 if edges[e][0] == edges[e][1] else 1 for e in sub_inc[x]) % 2)
+            first = sub_odd[0] if sub_odd else min(sub_inc)
+            sub_edges = {e: edges[e] for ids in sub_inc.values() for e in ids}
+            return length, first, _euler(sub_edges, sub_inc, first)
+    return best, names[best_start], [(eids[k], names[y]) for k, y in best_steps]
+
+
+def _distances(n: int, ends: list[tuple[int, int]], weight: list[int]) -> list[list[int]]:
+    """All-pairs shortest path lengths (Floyd-Warshall; the graphs here are tiny)."""
+    inf = 1 << 30
+    dist = [[inf] * n for _ in range(n)]
+    for i in range(n):
+        dist[i][i] = 0
+    for (u, v), w in zip(ends, weight, strict=True):
+        if u != v and w < dist[u][v]:
+            dist[u][v] = dist[v][u] = w
+    for k in range(n):
+        dk = dist[k]
+        for i in range(n):
+            di = dist[i]
+            dik = di[k]
+            if dik >= inf:
+                continue
+            for j in range(n):
+                if dik + dk[j] < di[j]:
+                    di[j] = dik + dk[j]
+    return dist
+
+
+def _exclusion_search(
+    n: int,
+    ends: list[tuple[int, int]],
+    weight: list[int],
+    odd_mask: int,
+    dist: list[list[int]],
+    total: int,
+    lower: int,
+) -> tuple[int, int] | None:
+    """Best-first search for the set F of edges to leave out; (length, kept edges) or None.
+
+    A node is (F, D, ends): D, the odd cities of the graph without F, as a bitmask, and up to
+    two odd cities chosen as the trail's ends. The node takes a city x of D that is not an
+    end (the one with the fewest edges left, so leaves are settled first) and either makes x
+    an end or adds one more non-loop edge at x to F. Once D has at most two cities every
+    component of the rest has at most two odd cities, so the heaviest one is a trail. Every
+    heaviest trail T is reached: with ends s, t, E - T holds a minimal T-join J (edge-disjoint
+    paths pairing the odd cities but s, t) whose complement still has T as a part (any other
+    part touching T would make a heavier trail with it), and following J's edges and choosing
+    s, t as ends leads there. Along that way the F5 bound (distances in the whole graph, to
+    the nearest other city of D or odd city) never falls below T, so the first finished node
+    taken off the queue is a heaviest trail. Only results above `lower` count.
+    """
+    m = len(ends)
+    full = (1 << m) - 1
+    incident = [0] * n
+    plain_mask: dict[int, int] = {1 << x: 0 for x in range(n)}
+    plain: dict[int, list[tuple[int, int, int]]] = {1 << x: [] for x in range(n)}
+    for k, (u, v) in enumerate(ends):
+        incident[u] |= 1 << k
+        incident[v] |= 1 << k
+        if u != v:
+            for a, b in ((u, v), (v, u)):
+                plain[1 << a].append((weight[k], 1 << k, 1 << b))
+                plain_mask[1 << a] |= 1 << k
+    for row in plain.values():
+        row.sort()
+    near = {
+        1 << x: [(dist[x][y], 1 << y) for y in sorted(range(n), key=lambda y: (dist[x][y], y)) if y != x]
+        for x in range(n)
+    }
+
+    def bound(cut: int, d_mask: int) -> int:
+        targets = d_mask | odd_mask
+        gaps = []
+        rest = d_mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            for gap, y in near[low]:
+                if targets & y:
+                    gaps.append(gap)
+                    break
+        gaps.sort()
+        return total - cut - (sum(gaps[:-2]) + 1) // 2
+
+    def heaviest(out: int) -> tuple[int, int]:
+        left = full & ~out
+        best_w, best_mask = 0, 0
+        while left:
+            k = (left & -left).bit_length() - 1
+            verts = (1 << ends[k][0]) | (1 << ends[k][1])
+            frontier, mask = verts, 0
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                new = incident[low.bit_length() - 1] & left & ~mask
+                mask |= new
+                while new:
+                    bit = new & -new
+                    new ^= bit
+                    u, v = ends[bit.bit_length() - 1]
+                    y = (1 << u) | (1 << v)
+                    if y & ~verts:
+                        frontier |= y & ~verts
+                        verts |= y
+            left &= ~mask
+            w = 0
+            rest = mask
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                w += weight[bit.bit_length() - 1]
+            if w > best_w:
+                best_w, best_mask = w, mask
+        return best_w, best_mask
+
+    seen: set[tuple[int, int]] = set()
+    count = 0
+    queue: list[tuple[int, int, int, int, int, int, int, int]] = [
+        (-bound(0, odd_mask), 0, 0, 0, odd_mask, 0, 0, -1)
+    ]
+    while queue:
+        neg, _, out, cut, d_mask, chosen, n_chosen, keep = heapq.heappop(queue)
+        if -neg <= lower:
+            return None
+        if keep >= 0:
+            return -neg, keep
+        free = d_mask & ~chosen
+        x, fewest = 0, m + 1
+        while free:
+            low = free & -free
+            free ^= low
+            options = (plain_mask[low] & ~out).bit_count()
+            if options < fewest:
+                x, fewest = low, options
+        children = [
+            (out | bit, cut + w, d_mask ^ x ^ y, chosen, n_chosen)
+            for w, bit, y in plain[x]
+            if not out & bit
+        ]
+        if n_chosen < 2 and odd_mask & x:
+            children.append((out, cut, d_mask, chosen | x, n_chosen + 1))
+        for c_out, c_cut, c_d, c_chosen, c_n in children:
+            key = (c_out, c_chosen)
+            if key in seen:
+                continue
+            seen.add(key)
+            if c_d.bit_count() <= 2:
+                value, c_keep = heaviest(c_out)
+            else:
+                value, c_keep = bound(c_cut, c_d), -1
+            if value > lower:
+                count += 1
+                heapq.heappush(queue, (-value, count, c_out, c_cut, c_d, c_chosen, c_n, c_keep))
+    return None

@@ -1,0 +1,117 @@
+"""Start-up bench: scorekeeper opening a session vs a bare Textual app with a header and a footer.
+
+Each app runs in its own Python process (headless), repeatedly and alternately; a process reports the
+moment its first screen is mounted and drawn, and the figures are the medians from process start to that
+moment. The budget: scorekeeper takes at most 1.3 times the bare app.
+
+    python bench/startup.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from importlib import resources
+from pathlib import Path
+
+BUDGET = 1.3
+
+BARE = """
+import os
+from textual.app import App
+from textual.widgets import Footer, Header
+
+
+class Bare(App):
+    def compose(self):
+        yield Header()
+        yield Footer()
+
+    def on_mount(self):
+        self.call_after_refresh(self.ready)
+
+    def ready(self):
+        os.write(1, b"READY\\n")
+        self.exit()
+
+
+Bare().run(headless=True)
+"""
+
+SCOREKEEPER = """
+import os, sys
+from pathlib import Path
+from scorekeeper.tui.app import ScorekeeperApp
+
+
+class Timed(ScorekeeperApp):
+    def on_mount(self):
+        super().on_mount()
+        self.poll = self.set_interval(0.001, self.check)
+
+    def check(self):
+        screen = self.screen
+        if type(screen).__name__ in ("WalkthroughScreen", "StandingsScreen") and screen.is_mounted \\
+                and not getattr(screen, "_building", False) and screen.query("Footer"):
+            self.poll.stop()
+            self.call_after_refresh(self.ready)
+
+    def ready(self):
+        os.write(1, b"READY\\n")
+        self.exit()
+
+
+Timed(folder=Path(sys.argv[1]), file=Path(sys.argv[2])).run(headless=True)
+"""
+
+
+def time_to_ready(code: str, *args: str) -> float:
+    """Seconds from starting a Python process running `code` until it prints READY."""
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", code, *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, env={**os.environ, "TEXTUAL": ""})
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    elapsed = time.perf_counter() - start
+    proc.wait()
+    if b"READY" not in line:
+        raise SystemExit(f"the app did not report its first screen (exit {proc.returncode})")
+    return elapsed
+
+
+def main() -> int:
+    """Run both apps alternately, print the medians and the ratio; exit 1 over budget."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        sample = folder / "session.toml"
+        with resources.as_file(resources.files("scorekeeper.samples") / "ticket-booth-in-progress.toml") as src:
+            shutil.copyfile(src, sample)
+        original = sample.read_bytes()
+        time_to_ready(BARE)  # warm the file cache and the bytecode
+        time_to_ready(SCOREKEEPER, str(folder), str(sample))
+        bare: list[float] = []
+        ours: list[float] = []
+        for _ in range(args.runs):
+            bare.append(time_to_ready(BARE))
+            ours.append(time_to_ready(SCOREKEEPER, str(folder), str(sample)))
+        assert sample.read_bytes() == original, "opening a session must not change it"
+    b, o = statistics.median(bare), statistics.median(ours)
+    ratio = o / b
+    print(f"runs: {args.runs} each, alternating; time from process start to the first screen drawn")
+    print(f"bare Textual app (Header + Footer): median {b * 1000:.0f} ms  (min {min(bare) * 1000:.0f})")
+    print(f"scorekeeper opening a session:     median {o * 1000:.0f} ms  (min {min(ours) * 1000:.0f})")
+    print(f"ratio: {ratio:.2f} (budget {BUDGET})")
+    return 0 if ratio <= BUDGET else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,282 @@
+"""The Textual app: the one factory (`ScorekeeperApp`) and the entry point the command line calls (`run`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import ModalScreen, Screen
+
+from scorekeeper.session import Session, SessionError
+from scorekeeper.tui.document import Document
+
+Then = Callable[[bool], None]
+
+
+def minute_now() -> datetime:
+    """The time now, to the minute (a session's `started`)."""
+    return datetime.now().replace(second=0, microsecond=0)
+
+
+class ScorekeeperApp(App[int]):
+    """Keeps score of a game of the Ticket family: home, new session, walkthrough, standings."""
+
+    CSS_PATH = Path(__file__).with_name("scorekeeper.tcss")
+    TITLE = "Scorekeeper"
+    BINDINGS = [
+        Binding("f1,question_mark", "help", "Help", id="help"),
+        Binding("ctrl+z", "undo", "Undo", id="undo"),
+        Binding("ctrl+y", "redo", "Redo", id="redo"),
+    ]
+
+    def __init__(self, folder: Path, file: Path | None = None, *, now: Callable[[], datetime] = minute_now) -> None:
+        super().__init__()
+        self.folder = Path(folder)
+        self.file = Path(file) if file is not None else None
+        self.now = now
+        self.doc: Document | None = None
+        self._asking = False
+        self._waiting: tuple[Callable[[], Any], Then | None] | None = None
+
+    def on_mount(self) -> None:
+        """The session given on the command line, else the home screen."""
+        if self.file is not None:
+            self.open_file(self.file)
+        else:
+            self.push_screen(self.home_screen())
+
+    # -- navigation ---------------------------------------------------------------------
+    def home_screen(self) -> Screen:
+        """A new home screen."""
+        from scorekeeper.tui.screens.home import HomeScreen
+
+        return HomeScreen()
+
+    def open_file(self, path: Path) -> bool:
+        """Open a session file where the table left off (walkthrough or standings); the core's message if not."""
+        try:
+            doc = Document.open(path)
+        except SessionError as exc:
+            from scorekeeper.tui.screens.dialogs import ErrorScreen
+
+            if len(self.screen_stack) <= 1:
+                self.push_screen(self.home_screen())
+            self.push_screen(ErrorScreen(f"Cannot open {path.name}", exc.problems, str(path)))
+            return False
+        self.doc = doc
+        self.show_session()
+        return True
+
+    def show_session(self, replace: bool = False) -> None:
+        """The open session where the table left off: the first step not yet scored, else the standings."""
+        from scorekeeper import games
+        from scorekeeper.tui import walk
+
+        assert self.doc is not None
+        session = self.doc.session
+        game = games.get(session.game)
+        where = walk.resume(game, session, games.score(session, self.doc.warnings))
+        if where is None:
+            screen = self.standings_screen()
+        else:
+            from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
+
+            screen = WalkthroughScreen(self.doc, *where)
+        if replace:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def standings_screen(self) -> Screen:
+        """A new standings screen of the open session."""
+        from scorekeeper.tui.screens.standings import StandingsScreen
+
+        assert self.doc is not None
+        return StandingsScreen(self.doc)
+
+    def walkthrough(self, number: int, index: int = 0) -> None:
+        """Walk round `number` from step `index`."""
+        from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
+
+        assert self.doc is not None
+        self.push_screen(WalkthroughScreen(self.doc, number, index))
+
+    def show_standings(self) -> None:
+        """Up from a walkthrough: the standings below it, or a new one in its place."""
+        from scorekeeper.tui.screens.standings import StandingsScreen
+
+        stack = self.screen_stack
+        if len(stack) >= 2 and isinstance(stack[-2], StandingsScreen):
+            self.pop_screen()
+        else:
+            self.switch_screen(self.standings_screen())
+
+    def go_home(self) -> None:
+        """Up from a session: the home screen (the session is closed)."""
+        from scorekeeper.tui.screens.home import HomeScreen
+
+        self.doc = None
+        stack = self.screen_stack
+        homes = [i for i, s in enumerate(stack) if isinstance(s, HomeScreen)]
+        if homes:
+            for _ in range(len(stack) - 1 - homes[-1]):
+                self.pop_screen()
+        else:
+            self.switch_screen(self.home_screen())
+
+    # -- saving -------------------------------------------------------------------------
+    def save(self, session: Session, key: object = None, then: Then | None = None) -> None:
+        """Save a new value of the open session (asking first when the file changed on disk)."""
+        doc = self.doc
+        assert doc is not None
+        self.guarded(lambda: doc.commit(session, key), then)
+
+    def guarded(self, change: Callable[[], Any], then: Then | None = None) -> None:
+        """Run a change that writes the file, unless the file changed on disk since: then ask what to do."""
+        doc = self.doc
+        if doc is None:
+            return
+        if self._asking:
+            self._waiting = (change, then)
+            return
+        if not doc.changed_on_disk():
+            self._run(change, then)
+            return
+        from scorekeeper.tui.screens.dialogs import ConflictScreen
+
+        self._asking = True
+        self._waiting = (change, then)
+
+        def answer(choice: str | None) -> None:
+            self._asking = False
+            waiting, self._waiting = self._waiting, None
+            assert waiting is not None
+            change_, then_ = waiting
+            if choice == "overwrite":
+                self._run(change_, then_)
+            elif choice == "reload":
+                self.reload()
+                if then_:
+                    then_(False)
+            else:
+                self.notify("Not saved: the file on disk was left as it is.", severity="warning")
+                self.replaced(doc.session, doc.session)
+                if then_:
+                    then_(False)
+
+        self.push_screen(ConflictScreen(doc.path), answer)
+
+    def _run(self, change: Callable[[], Any], then: Then | None) -> None:
+        try:
+            change()
+        except OSError as exc:
+            self.notify(f"Could not save: {exc.strerror or exc}", title="Not saved", severity="error", markup=False)
+            if self.doc is not None:
+                self.replaced(self.doc.session, self.doc.session)
+            if then:
+                then(False)
+            return
+        if then:
+            then(True)
+
+    def reload(self) -> None:
+        """Take the file as it is on disk (it may be unreadable: then keep ours and say why)."""
+        doc = self.doc
+        assert doc is not None
+        old = doc.session
+        try:
+            new = doc.reload()
+        except SessionError as exc:
+            first = exc.problems[0].describe() if exc.problems else str(exc)
+            self.notify(f"The file on disk cannot be read, so yours is kept: {first}", title="Not reloaded",
+                        severity="error", markup=False, timeout=10)
+            self.replaced(old, old)
+            return
+        self.replaced(old, new)
+
+    def replaced(self, old: Session, new: Session) -> None:
+        """Tell the screen the session changed under it (undo, redo, reload, or a change not saved)."""
+        handler = getattr(self.screen, "session_replaced", None)
+        if handler is not None:
+            handler(old, new)
+
+    # -- actions ------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Undo and redo only with a session open (dim when there is nothing to undo or redo)."""
+        if action in ("undo", "redo"):
+            if self.doc is None:
+                return False
+            if isinstance(self.screen, ModalScreen):
+                return None
+            stack = self.doc.undo_stack if action == "undo" else self.doc.redo_stack
+            return True if stack else None
+        return True
+
+    def action_undo(self) -> None:
+        """Undo the last change of the session (any round, any step)."""
+        self._history("undo")
+
+    def action_redo(self) -> None:
+        """Redo the last undone change."""
+        self._history("redo")
+
+    def _history(self, which: str) -> None:
+        doc = self.doc
+        if doc is None:
+            return
+        old = doc.session
+        step = doc.undo if which == "undo" else doc.redo
+
+        def change() -> None:
+            if step() is None:
+                self.notify(f"Nothing to {which}.", timeout=2)
+
+        self.guarded(change, lambda ok: self.replaced(old, doc.session) if ok else None)
+        self.refresh_bindings()
+
+    def action_help(self) -> None:
+        """The keys of this screen and the rules of the game in brief."""
+        from scorekeeper.tui.screens.help import HelpScreen
+
+        if isinstance(self.screen, HelpScreen):
+            self.pop_screen()
+            return
+        screen = self.screen
+        keys = [(self.get_key_display(a.binding), a.binding.description) for a in screen.active_bindings.values()
+                if a.binding.description and not a.binding.system]
+        self.push_screen(HelpScreen(keys, screen, self.doc.session if self.doc else None))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The command palette: the screen's own commands and keys, undo/redo, help, then Textual's."""
+        seen: set[str] = set()
+        palette = getattr(screen, "palette", None)
+        if palette is not None:
+            for title, help_text, callback in palette():
+                seen.add(title)
+                yield SystemCommand(title, help_text, callback)
+        for node in (screen, self):
+            for binding in node._bindings.key_to_bindings.values():
+                for b in binding:
+                    if not b.description or b.description in seen or b.system:
+                        continue
+                    if node.check_action(b.action, ()) is False:
+                        continue
+                    seen.add(b.description)
+                    action = b.action
+
+                    def run(action: str = action, node: Any = node) -> None:
+                        self.call_later(self.run_action, action, node)
+
+                    yield SystemCommand(b.description, f"key: {self.get_key_display(b)}", run)
+        yield from super().get_system_commands(screen)
+
+
+def run(folder: Path, file: Path | None = None) -> int:
+    """Run the app on a sessions folder, or on one session file; the exit code."""
+    app = ScorekeeperApp(folder=folder, file=file)
+    result = app.run()
+    return result if isinstance(result, int) else (app.return_code or 0)

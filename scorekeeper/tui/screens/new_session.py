@@ -1,0 +1,244 @@
+"""A new session: the game, the players in seating order, a title, and each house rule with its default."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Header, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from scorekeeper import games, store
+from scorekeeper.games.base import Game, Rule
+from scorekeeper.session import Problem, Round, Session
+from scorekeeper.tui import walk
+from scorekeeper.tui.render import joined, problem_line
+from scorekeeper.tui.widgets.footer import KeysFooter
+
+if TYPE_CHECKING:
+    from scorekeeper.tui.app import ScorekeeperApp
+
+MAX_PLAYERS = 5
+
+
+def parse_names(text: str) -> Any:
+    """`4=Pie, 6=Produce` as a table (the rule's own check says what is wrong with it)."""
+    table: dict[str, str] = {}
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        key, sep, value = part.partition("=")
+        if not sep:
+            return text
+        table[key.strip()] = value.strip()
+    return table
+
+
+class RuleRow(Horizontal):
+    """One house rule: its key, an input with the default shown, and what it changes."""
+
+    def __init__(self, rule: Rule) -> None:
+        super().__init__(classes="rule-row")
+        self.rule = rule
+
+    def compose(self) -> ComposeResult:
+        rule = self.rule
+        yield Label(Content.styled(rule.key, "bold"), classes="rule-key")
+        if rule.kind == "choice":
+            options = [(Content(c), c) for c in rule.choices]
+            if rule.default is None:
+                yield Select(options, prompt="(none)", allow_blank=True, classes="rule-input", compact=True)
+            else:
+                yield Select(options, value=rule.default, allow_blank=False, classes="rule-input", compact=True)
+        elif rule.kind == "names":
+            yield Input(placeholder="e.g. 4=Pie, 6=Produce", classes="rule-input", compact=True)
+        else:
+            yield Input(placeholder=str(rule.default), classes="rule-input", compact=True)
+        yield Label(Content.assemble(rule.help, (f"  (default {rule.shown_default()})", "dim")), classes="rule-help")
+
+    def value(self) -> Any:
+        """The value given, or None to keep the default."""
+        rule = self.rule
+        widget = self.query_one(".rule-input")
+        if isinstance(widget, Select):
+            value = widget.value
+            if value is Select.BLANK or value == rule.default:
+                return None
+            return value
+        assert isinstance(widget, Input)
+        text = widget.value.strip()
+        if not text:
+            return None
+        if rule.kind == "names":
+            return parse_names(text)
+        return walk.parse_number(text)
+
+
+class NewSessionScreen(Screen):
+    """The form of a new session; ctrl+s writes the file and starts the walkthrough."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "create", "Create", id="create"),
+        Binding("escape", "cancel", "Cancel", id="cancel"),
+    ]
+
+    app: ScorekeeperApp
+
+    def __init__(self, game: str | None = None) -> None:
+        super().__init__()
+        self.game: Game = games.get(game) if game else next(iter(games.GAMES.values()))
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="new-session"):
+            yield Label(Content.styled("Game", "bold"), classes="section")
+            yield OptionList(*(Option(self.game_prompt(g), id=g.id) for g in games.GAMES.values()), id="game")
+            yield Label(Content.styled("Players", "bold"), classes="section")
+            yield Static(id="seating", classes="hint")
+            for i in range(1, MAX_PLAYERS + 1):
+                with Horizontal(classes="player-input"):
+                    yield Label(f"{i}.", classes="player-no")
+                    yield Input(placeholder="name", id=f"player-{i}", compact=True, classes="player-name")
+                    yield Static("", id=f"player-{i}-problem", classes="field-problem")
+            yield Static(id="players-problem", classes="field-problem")
+            yield Label(Content.styled("Title", "bold"), classes="section")
+            yield Input(placeholder="optional, e.g. Friday at Mia's", id="title", compact=True)
+            yield Label(Content.styled("House rules", "bold"), classes="section")
+            yield Vertical(id="rules")
+            yield Static(id="rules-problem", classes="field-problem")
+            with Horizontal(classes="buttons"):
+                yield Button("Create and start scoring (ctrl+s)", variant="primary", id="create")
+                yield Button("Cancel (Esc)", id="cancel")
+        yield KeysFooter()
+
+    @staticmethod
+    def game_prompt(game: Game) -> Content:
+        """`The Ticket Booth  2–5 players`."""
+        return Content.assemble((game.name, "bold"), (f"  {game.min_players}–{game.max_players} players", "dim"))
+
+    async def on_mount(self) -> None:
+        """Show the first game's hint and rules."""
+        self.title = "New session"
+        listing = self.query_one("#game", OptionList)
+        listing.highlighted = list(games.GAMES).index(self.game.id)
+        await self.show_game()
+        listing.focus()
+
+    @on(OptionList.OptionHighlighted, "#game")
+    async def game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Another game: its seating hint and its rules."""
+        if event.option.id and event.option.id != self.game.id:
+            self.game = games.get(event.option.id)
+            await self.show_game()
+
+    @on(OptionList.OptionSelected, "#game")
+    def game_selected(self) -> None:
+        """Enter on a game: on to the players."""
+        self.query_one("#player-1", Input).focus()
+
+    async def show_game(self) -> None:
+        """The seating hint and the house rules of the game."""
+        game = self.game
+        self.query_one("#seating", Static).update(Content.from_markup(
+            "$n players in seating order — $hint", n=f"{game.min_players} to {game.max_players}",
+            hint=game.seating_hint))
+        rules = self.query_one("#rules", Vertical)
+        await rules.remove_children()
+        if game.rules:
+            await rules.mount_all([RuleRow(r) for r in game.rules])
+        else:
+            await rules.mount(Label(Content.styled("This game has no house rules.", "dim")))
+        self.check()
+
+    @on(Input.Submitted)
+    def next_field(self, event: Input.Submitted) -> None:
+        """Enter moves to the next field."""
+        event.stop()
+        self.focus_next()
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    def changed(self) -> None:
+        """Check as you type."""
+        self.check()
+
+    def players(self) -> list[str]:
+        """The names typed, in order (empty boxes left out, ends trimmed)."""
+        names = [self.query_one(f"#player-{i}", Input).value.strip() for i in range(1, MAX_PLAYERS + 1)]
+        return [n for n in names if n]
+
+    def rules(self) -> dict[str, Any]:
+        """The rules given (defaults left out)."""
+        out: dict[str, Any] = {}
+        for row in self.query(RuleRow):
+            value = row.value()
+            if value is not None:
+                out[row.rule.key] = value
+        return out
+
+    def check(self, final: bool = False) -> list[Problem]:
+        """Names and rules checked by the core; problems shown at their fields."""
+        names = self.players()
+        problems = store.players_problems(names, self.game)
+        boxes = [i for i in range(1, MAX_PLAYERS + 1) if self.query_one(f"#player-{i}", Input).value.strip()]
+        shown: dict[int, list[Problem]] = {}
+        general: list[Problem] = []
+        for p in problems:
+            if p.path.startswith("players[") and p.path.endswith("]"):
+                index = int(p.path[len("players["):-1])
+                shown.setdefault(boxes[index - 1], []).append(p)
+            else:
+                general.append(p)
+        for i in range(1, MAX_PLAYERS + 1):
+            self.query_one(f"#player-{i}-problem", Static).update(joined(problem_line(p) for p in shown.get(i, [])))
+        if not final:
+            general = [p for p in general if len(names) > self.game.max_players]
+        self.query_one("#players-problem", Static).update(joined(problem_line(p) for p in general))
+        rule_problems = self.game.check_rules(self.rules())
+        self.query_one("#rules-problem", Static).update(
+            joined(problem_line(Problem(f"{p.path}: {p.message}")) for p in rule_problems))
+        return problems + rule_problems
+
+    def action_create(self) -> None:
+        """Write the session file and walk round 1."""
+        problems = self.check(final=True)
+        if problems:
+            self.notify("Fix what is marked first.", severity="warning")
+            return
+        title = self.query_one("#title", Input).value.strip() or None
+        when = self.app.now()
+        session = Session(game=self.game.id, players=tuple(self.players()), title=title, started=when,
+                          rules=self.rules(), rounds=(Round(),))
+        found = walk.validate(session)
+        errors = walk.errors(found)
+        if errors:
+            self.query_one("#rules-problem", Static).update(joined(problem_line(p) for p in errors))
+            return
+        folder = self.app.folder
+        path = store.new_path(folder, session, when)
+        try:
+            store.save(path, session)
+        except OSError as exc:
+            self.notify(f"Could not write {path}: {exc.strerror or exc}", severity="error", markup=False)
+            return
+        self.app.pop_screen()
+        self.app.open_file(path)
+
+    @on(Button.Pressed, "#create")
+    def create_pressed(self) -> None:
+        """The create button."""
+        self.action_create()
+
+    @on(Button.Pressed, "#cancel")
+    def cancel_pressed(self) -> None:
+        """The cancel button."""
+        self.action_cancel()
+
+    def action_cancel(self) -> None:
+        """Back to the sessions, writing nothing."""
+        self.app.pop_screen()

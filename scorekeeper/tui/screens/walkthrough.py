@@ -1,0 +1,510 @@
+"""The scoring walkthrough of one round: the steps down one side, one input per player, live reasons."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from rich.cells import cell_len
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Header, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from scorekeeper import games
+from scorekeeper.games.base import Sheet, Step
+from scorekeeper.session import Problem, Session
+from scorekeeper.tui import walk
+from scorekeeper.tui.render import item_line, lines, problem_line, scores_table, text_line
+from scorekeeper.tui.widgets.editors import Editor, editor_for
+from scorekeeper.tui.widgets.footer import KeysFooter
+from scorekeeper.tui.widgets.hanging import Hanging, Line
+
+if TYPE_CHECKING:
+    from scorekeeper.tui.app import ScorekeeperApp
+    from scorekeeper.tui.document import Document
+
+def slot_width(slot: walk.Slot, label: int) -> int:
+    """The width of a slot's column: its header's, at least what its input needs."""
+    least = {walk.INT: 6, walk.BOOL: 9, walk.CARDS: 40, walk.COUNTS: 4 * len(getattr(slot.field, "keys", ()))}
+    return max(least.get(slot.kind, 20), label)
+
+
+DEFAULTS = {walk.INT: 0, walk.BOOL: False, walk.CARDS: [], walk.COUNTS: {}}
+"""What Enter on an empty input confirms."""
+
+
+class PlayerRow(Horizontal):
+    """A player's line of a step: the name, the inputs, and what the player scores and why."""
+
+    def __init__(self, player: str, editors: list[Widget], first: bool, name_width: int) -> None:
+        super().__init__(classes="player-row")
+        self.player = player
+        self.editors = editors
+        self.first = first
+        self.name_width = name_width
+        self.live = Hanging(classes="live")
+
+    def compose(self) -> ComposeResult:
+        marker = "▸ " if self.first else "  "
+        label = Label(Content.assemble((marker, "$accent"), self.player), classes="name")
+        label.styles.width = self.name_width
+        yield label
+        yield from self.editors
+        yield self.live
+
+
+class WalkthroughScreen(Screen):
+    """One round, step by step in the rulebook's order; every accepted value is saved at once."""
+
+    BINDINGS = [
+        Binding("escape", "standings", "Standings", id="standings"),
+        Binding("pageup", "step(-1)", "Prev step", id="prev-step", priority=True),
+        Binding("pagedown", "step(1)", "Next step", id="next-step", priority=True),
+        Binding("enter", "next", "Next", id="next"),
+        Binding("ctrl+l", "focus_steps", "Steps list", show=False, id="steps"),
+    ]
+
+    app: ScorekeeperApp
+
+    def __init__(self, doc: Document, number: int, index: int = 0) -> None:
+        super().__init__()
+        self.doc = doc
+        self.number = number
+        self.index = index
+        self.game = games.get(doc.session.game)
+        self.editors: list[Any] = []
+        self.rows: list[PlayerRow] = []
+        self.rejected: dict[tuple[str, str, str | None], tuple[Any, list[Problem]]] = {}
+        self.problems: list[Problem] = []
+        self.sheet: Sheet | None = None
+        self._building = False
+        self._acknowledged: tuple[Any, ...] | None = None
+
+    # -- layout -------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        self.title = self.session.title or self.game.name
+        self.sub_title = self.game.name if self.session.title else None
+        self.rescore()
+        self.index = max(0, min(self.index, len(self.steps) - 1))
+        yield Header()
+        with Horizontal(id="walk"):
+            yield OptionList(*self.step_options(), id="steps")
+            with Vertical(id="step"):
+                yield Static(self.heading(), id="step-title")
+                yield Static(Content(self.step.help), id="step-help")
+                yield VerticalScroll(*self.build_rows(), id="rows")
+                yield Hanging(id="step-notes")
+                yield Static(id="round-table")
+        yield KeysFooter()
+
+    @property
+    def session(self) -> Session:
+        """The session as saved now."""
+        return self.doc.session
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The round's steps (a house rule may change them)."""
+        return self.game.steps(self.session)
+
+    @property
+    def step(self) -> Step:
+        """The step shown."""
+        return self.steps[self.index]
+
+    def slots_of(self, step: Step) -> tuple[walk.Slot, ...]:
+        """The inputs of a step."""
+        return walk.slots(self.game, self.session, step)
+
+    def on_mount(self) -> None:
+        """Highlight the step, show the reasons, focus the first input left to fill."""
+        self.query_one("#steps", OptionList).highlighted = self.index
+        self.refresh_live()
+        self.focus_start(None)
+
+    def rescore(self) -> None:
+        """Problems and score sheet of the saved session."""
+        self.problems = walk.validate(self.session)
+        self.sheet = games.score(self.session, self.problems)
+
+    # -- steps --------------------------------------------------------------------------
+    def go(self, index: int, focus: tuple[str, str, str | None] | None = None, rebuild: bool = False) -> None:
+        """Show step `index`: at once when its inputs have the shape of the step shown, else rebuilt."""
+        index = max(0, min(index, len(self.steps) - 1))
+        shown = [e.slot.kind for e in self.editors]
+        slots = self.slots_of(self.steps[index])
+        same = bool(slots) and all(s.kind in (walk.INT, walk.BOOL) for s in slots) \
+            and shown == [s.kind for s in slots] * len(self.session.players) and not self._building and not rebuild
+        if same:
+            self.index = index
+            self.rebind(focus)
+        else:
+            self._building = True
+            self.run_worker(self.show_step(index, focus), exclusive=True, group="step")
+
+    def head_labels(self, step: Step, slots: tuple[walk.Slot, ...]) -> list[Label]:
+        """The column headers of a step: each input's label and allowed range."""
+        head = []
+        for slot in slots:
+            allowed = slot.allowed()
+            text = Content.assemble((slot.label, "bold"), (f" {allowed}" if allowed else "", "dim"))
+            label = Label(text, classes=f"head {slot.kind}")
+            label.styles.width = slot_width(slot, text.cell_length)
+            head.append(label)
+        return head
+
+    def heading(self) -> Content:
+        """The round, the step and the first player."""
+        first = walk.first_player(self.game, self.session, self.sheet, self.number) if self.sheet else None
+        return Content.assemble(
+            (walk.round_title(self.game, self.session, self.number), "bold"), " · ", (self.step.title, "bold $accent"),
+            ("  " + (f"first player: {first}" if first else ""), "dim"))
+
+    def show_heading(self) -> None:
+        """The round, the step, the first player, the step's question."""
+        self.query_one("#step-title", Static).update(self.heading())
+        self.query_one("#step-help", Static).update(Content(self.step.help))
+
+    def rebind(self, focus: tuple[str, str, str | None] | None) -> None:
+        """Point the inputs shown at the step's slots (a step of the same shape: no widgets rebuilt)."""
+        step = self.step
+        slots = self.slots_of(step)
+        rnd = self.session.round(self.number)
+        self.show_heading()
+        self.rejected = {}
+        for old, new in zip(self.query(".head-row > .head").results(Label), self.head_labels(step, slots),
+                            strict=False):
+            old.update(new.content)
+            old.styles.width = new.styles.width
+        for i, editor in enumerate(self.editors):
+            slot = slots[i % len(slots)]
+            editor.slot = slot
+            editor.styles.width = slot_width(slot, cell_len(slot.label) + len(slot.allowed()) + 1)
+            editor.show(walk.value_of(rnd.entry(editor.player), slot))
+        self.refresh_steps()
+        self.refresh_live()
+        self.focus_start(focus)
+
+    def focus_start(self, focus: tuple[str, str, str | None] | None) -> None:
+        """Focus the input asked for, else the first one left to fill."""
+        target = self.editor_at(focus) if focus else self.first_open_editor()
+        if target is not None:
+            target.enter()
+        else:
+            self.set_focus(None)
+
+    def build_rows(self) -> list[Widget]:
+        """The header row and a row per player for the step shown (self.editors and self.rows are set)."""
+        step = self.step
+        slots = self.slots_of(step)
+        rnd = self.session.round(self.number)
+        first = walk.first_player(self.game, self.session, self.sheet, self.number) if self.sheet else None
+        self.editors = []
+        self.rows = []
+        self.rejected = {}
+        widgets: list[Widget] = []
+        if slots:
+            blank = Label("", classes="name")
+            blank.styles.width = self.name_width()
+            head: list[Widget] = [blank, *self.head_labels(step, slots)]
+            if walk.either(step) and len(slots) > 1:
+                head.append(Label(Content.styled("give one or the other", "dim italic"), classes="live"))
+            widgets.append(Horizontal(*head, classes="head-row"))
+        for player in self.session.players:
+            editors: list[Widget] = []
+            for slot in slots:
+                editor = editor_for(player, slot, walk.value_of(rnd.entry(player), slot))
+                if slot.kind in (walk.INT, walk.BOOL):
+                    editor.styles.width = slot_width(slot, cell_len(slot.label) + len(slot.allowed()) + 1)
+                editors.append(editor)
+                self.editors.append(editor)
+            row = PlayerRow(player, editors, player == first, self.name_width())
+            self.rows.append(row)
+            widgets.append(row)
+        return widgets
+
+    async def show_step(self, index: int, focus: tuple[str, str, str | None] | None = None) -> None:
+        """Build step `index` (its inputs filled from the session) and focus the first input left to fill."""
+        self._building = True
+        self.index = max(0, min(index, len(self.steps) - 1))
+        self.show_heading()
+        container = self.query_one("#rows", VerticalScroll)
+        await container.remove_children()
+        await container.mount_all(self.build_rows())
+        self._building = False
+        self.refresh_steps()
+        self.refresh_live()
+        self.focus_start(focus)
+
+    def name_width(self) -> int:
+        """The width of the names column: the longest name, the first-player mark and a gap."""
+        return max(10, max(cell_len(p) for p in self.session.players) + 4)
+
+    def first_open_editor(self) -> Any:
+        """The first input of the step not entered yet (else the first input)."""
+        rnd = self.session.round(self.number)
+        step = self.step
+        for editor in self.editors:
+            if not walk.player_done(self.session, self.number, step, self.slots_of(step), editor.player):
+                if walk.either(step) or not walk.has(rnd.entry(editor.player), editor.slot):
+                    return editor
+        return self.editors[0] if self.editors else None
+
+    def editor_at(self, where: tuple[str, str, str | None]) -> Any:
+        """The editor of a player's slot (or the player's first one)."""
+        player, key, sub = where
+        mine = [e for e in self.editors if e.player == player]
+        for e in mine:
+            if e.slot.key == key and (sub is None or e.slot.sub in (None, sub)):
+                return e
+        return mine[0] if mine else None
+
+    def step_options(self) -> list[Option]:
+        """The side list's options: a tick on every step done."""
+        options = []
+        for step in self.steps:
+            done = walk.step_done(self.session, self.number, step, self.slots_of(step)) and step.id != "summary"
+            mark = ("✓ ", "$text-success") if done else ("  ", "")
+            options.append(Option(Content.assemble(mark, step.title), id=step.id))
+        return options
+
+    def refresh_steps(self) -> None:
+        """The side list: a tick on every step done."""
+        steps_list = self.query_one("#steps", OptionList)
+        with steps_list.prevent(OptionList.OptionHighlighted):
+            for i, option in enumerate(self.step_options()):
+                if str(steps_list.get_option_at_index(i).prompt) != str(option.prompt):
+                    steps_list.replace_option_prompt_at_index(i, option.prompt)
+            steps_list.highlighted = self.index
+
+    def refresh_live(self) -> None:
+        """Each player's points and reasons for the step, the problems at their inputs, the round's table."""
+        if self.sheet is None or self._building:
+            return
+        step = self.step
+        number = self.number
+        rnd_items = self.sheet.rounds[number - 1].items if number <= len(self.sheet.rounds) else []
+        summary = step.id == "summary"
+        slots = self.slots_of(step)
+        done = walk.step_done(self.session, number, step, slots)
+        entry_of = self.session.round(number).entry
+        for row in self.rows:
+            player = row.player
+            parts: list[Line] = []
+            for item in rnd_items:
+                if item.player == player and (summary or step.shows(item)):
+                    parts.append(item_line(item))
+            if summary:
+                total = self.sheet.rounds[number - 1].points[player] if number <= len(self.sheet.rounds) else 0
+                parts.append(text_line(Content.styled(f"= {walk.points(total)} this round", "bold")))
+            for problem in self.problems:
+                if problem.round != number or problem.player != player:
+                    continue
+                if summary or any(walk.at_slot(problem, number, player, s) and
+                                  (walk.has(entry_of(player), s) or problem.is_error) for s in slots):
+                    parts.append(problem_line(problem))
+            for editor in row.editors:
+                key = (player, editor.slot.key, editor.slot.sub)
+                card_lines: dict[int, str] = {}
+                if key in self.rejected:
+                    for problem in self.rejected[key][1]:
+                        rest = walk.rest_of(problem, number, player, editor.slot.key) if problem.player == player \
+                            else None
+                        line = walk.line_of(rest) if rest else None
+                        if line is not None and editor.slot.kind == walk.CARDS:
+                            card_lines[line] = problem.message
+                        parts.append(problem_line(problem, "not saved: "))
+                if isinstance(editor, Editor):
+                    editor.mark_lines(card_lines)
+            row.live.set(parts)
+        notes = [problem_line(p) for p in walk.round_problems(self.problems, number, step, self.steps)
+                 if p.is_error or done or summary]
+        if self._acknowledged and self._acknowledged[:2] == (number, self.index) and not summary:
+            notes.append(text_line(Content.from_markup("[$text-warning]Check the warning; the table decides. "
+                                                       "[b]Enter[/b] again goes on to the next step.[/]")))
+        if summary and self.sheet.next:
+            notes.append(text_line(Content.from_markup("Next: [b]$next[/b]  (Enter: standings)",
+                                                       next=self.sheet.next)))
+        elif summary and self.sheet.complete:
+            notes.append(text_line(Content.from_markup("Final result: [b]$r[/b]  (Enter: standings)",
+                                                       r=walk.result_text(self.sheet))))
+        self.query_one("#step-notes", Hanging).set(notes)
+        shown = list(range(1, max(len(self.sheet.rounds), self.number) + 1))
+        title = Content.from_markup("[b]Scores[/b] [dim](this round is R$n)[/dim]", n=str(self.number))
+        table = scores_table(self.sheet, self.session.players, shown, place=False)
+        self.query_one("#round-table", Static).update(lines([title, table]))
+
+    # -- editing ------------------------------------------------------------------------
+    @on(Editor.Edited)
+    def edited(self, event: Editor.Edited) -> None:
+        """A value typed or confirmed: check it with the core, save it when it has no error."""
+        event.stop()
+        if self._building:
+            return
+        editor = event.editor
+        slot: walk.Slot = editor.slot
+        player = editor.player
+        value = event.value
+        step = self.step
+        entry = self.session.round(self.number).entry(player)
+        if event.confirm and value is None:
+            others = [s for s in self.slots_of(step) if s != slot and walk.has(entry, s)]
+            if walk.either(step) and others:
+                self.advance(editor)
+                return
+            value = DEFAULTS.get(slot.kind)
+            if slot.kind == walk.COUNTS and walk.either(step):
+                value = None
+            if value is not None and slot.kind in (walk.INT, walk.BOOL):
+                editor.show(value)
+        self.try_save(editor, value, event.confirm)
+
+    def try_save(self, editor: Any, value: Any, confirm: bool) -> bool:
+        """Save the editor's value when the session stays free of errors; else show why at the field."""
+        key = (editor.player, editor.slot.key, editor.slot.sub)
+        candidate = walk.with_slot(self.session, self.number, editor.player, editor.slot, value)
+        if candidate == self.session:
+            self.rejected.pop(key, None)
+            self.refresh_live()
+            if confirm:
+                self.doc.boundary()
+                self.advance(editor)
+            return True
+        found = walk.validate(candidate)
+        errors = walk.errors(found)
+        if errors:
+            self.rejected[key] = (value, errors)
+            self.refresh_live()
+            return False
+        self.rejected.pop(key, None)
+
+        def saved(ok: bool) -> None:
+            if not ok:
+                return
+            self.after_change()
+            if confirm:
+                self.doc.boundary()
+                self.advance(editor)
+
+        self.app.save(candidate, (self.number, *key), saved)
+        return True
+
+    def after_change(self) -> None:
+        """After a save: retry values refused before (they may fit now), rescore, refresh."""
+        self.rescore()
+        for key, (value, _) in list(self.rejected.items()):
+            editor = self.editor_at(key)
+            if editor is None or (editor.slot.key, editor.slot.sub) != key[1:]:
+                continue
+            candidate = walk.with_slot(self.session, self.number, editor.player, editor.slot, value)
+            found = walk.validate(candidate)
+            if not walk.errors(found):
+                del self.rejected[key]
+                self.app.save(candidate, (self.number, *key), lambda ok: self.rescore() if ok else None)
+        self.rescore()
+        self.refresh_steps()
+        self.refresh_live()
+
+    def step_warnings(self) -> list[Problem]:
+        """The warnings shown at this step: in its notes and at its players' inputs."""
+        step, number = self.step, self.number
+        slots = self.slots_of(step)
+        found = [p for p in walk.round_problems(self.problems, number, step, self.steps) if not p.is_error]
+        for p in self.problems:
+            if not p.is_error and p.round == number and p.player is not None and \
+                    any(walk.at_slot(p, number, p.player, s) for s in slots):
+                found.append(p)
+        return found
+
+    def advance(self, editor: Any) -> None:
+        """Enter was accepted: the next input, or the next step (a new warning stops it once, to be read)."""
+        index = self.editors.index(editor) if editor in self.editors else -1
+        if 0 <= index < len(self.editors) - 1:
+            self.editors[index + 1].enter()
+            return
+        warnings = self.step_warnings()
+        token = (self.number, self.index, tuple(p.message for p in warnings))
+        if warnings and self._acknowledged != token:
+            self._acknowledged = token
+            self.refresh_live()
+            return
+        self.go(self.index + 1)
+
+    @on(Editor.Move)
+    def move(self, event: Editor.Move) -> None:
+        """Up/down: the same input of the previous/next player."""
+        event.stop()
+        editor = event.editor
+        same = [e for e in self.editors if e.slot == editor.slot]
+        index = same.index(editor) + event.delta
+        if 0 <= index < len(same):
+            same[index].enter()
+
+    @on(OptionList.OptionSelected, "#steps")
+    def step_chosen(self, event: OptionList.OptionSelected) -> None:
+        """A step picked from the side list."""
+        event.stop()
+        self.go(event.option_index)
+
+    # -- actions ------------------------------------------------------------------------
+    def action_step(self, delta: int) -> None:
+        """The previous / next step."""
+        target = self.index + delta
+        if 0 <= target < len(self.steps):
+            self.go(target)
+
+    def action_next(self) -> None:
+        """Enter outside an input: the next step; on the summary, the standings."""
+        if self._building:
+            return
+        if self.step.id == "summary" or self.index == len(self.steps) - 1:
+            self.action_standings()
+        else:
+            self.action_step(1)
+
+    def action_standings(self) -> None:
+        """The standings of the session."""
+        self.app.show_standings()
+
+    def action_focus_steps(self) -> None:
+        """Focus the list of steps."""
+        self.query_one("#steps", OptionList).focus()
+
+    def goto(self, number: int, index: int, focus: tuple[str, str, str | None] | None = None) -> None:
+        """Show another round and step."""
+        other = number != self.number
+        self.number = number
+        self.rescore()
+        self.go(index, focus, rebuild=other)
+
+    def session_replaced(self, old: Session, new: Session) -> None:
+        """Undo, redo or a reload changed the session: show where it changed."""
+        self.rescore()
+        where = walk.changed_at(old, new)
+        if where is None:
+            self.goto(self.number, self.index)
+            return
+        number, player, key, sub = where
+        if number > len(new.rounds) and new.rounds:
+            self.app.show_standings()
+            return
+        index = self.index if number == self.number else 0
+        if key is not None:
+            for i, step in enumerate(self.steps):
+                if any(k == key and (sub is None or s in (None, sub)) for k, s in step.inputs):
+                    index = i
+                    break
+        self.goto(number, index, (player, key, sub) if player and key else None)
+
+    def palette(self) -> Iterator[tuple[str, str, Any]]:
+        """Commands for the command palette: every step of the round."""
+        for i, step in enumerate(self.steps):
+            yield f"Go to step: {step.title}", step.help or step.title, lambda i=i: self.goto(self.number, i)
+        yield "Standings", "The rounds, totals and ranking", self.action_standings
+

@@ -1,0 +1,344 @@
+"""What the walkthrough needs to know, without Textual: input slots, steps done, where to resume, problems placed."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from scorekeeper import store
+from scorekeeper.fields import BoolField, CardListField, CountsField, Field, IntField, NameListField, ObjectiveField
+from scorekeeper.games.base import Game, Sheet, Step, names
+from scorekeeper.points import fmt
+from scorekeeper.session import Problem, Session, location
+
+INT, BOOL, CARDS, COUNTS, NAMES, OTHER = "int", "bool", "cards", "counts", "names", "other"
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One input of a step for each player: a field, or one key inside it (`attractions."8"`, `pairs.count`)."""
+
+    key: str
+    sub: str | None
+    field: Field
+    kind: str
+    label: str
+    lo: int = 0
+    hi: int | None = None
+
+    def allowed(self) -> str:
+        """The range of a number slot, for a header: `0–8`, `≥ 0`."""
+        if self.kind != INT:
+            return ""
+        return f"{self.lo}–{self.hi}" if self.hi is not None else f"≥ {self.lo}"
+
+
+def slot_for(field: Field, sub: str | None) -> Slot:
+    """The slot of a step input `(key, sub)` over its field."""
+    if sub is not None:
+        if isinstance(field, CountsField):
+            hi = field.max_for(int(sub)) if field.max_for and sub.isdigit() else None
+            return Slot(field.key, sub, field, INT, f"{field.label} {sub}", 0, hi)
+        label = f"{field.label} {sub}" if not isinstance(field, ObjectiveField) else sub
+        return Slot(field.key, sub, field, INT, label, 0, None)
+    if isinstance(field, IntField):
+        return Slot(field.key, None, field, INT, field.label, field.lo, field.hi)
+    if isinstance(field, BoolField):
+        return Slot(field.key, None, field, BOOL, field.label)
+    if isinstance(field, CardListField):
+        return Slot(field.key, None, field, CARDS, field.label, field.lo, field.hi)
+    if isinstance(field, CountsField):
+        return Slot(field.key, None, field, COUNTS, field.label)
+    if isinstance(field, NameListField):
+        return Slot(field.key, None, field, NAMES, field.label)
+    return Slot(field.key, None, field, OTHER, field.label)
+
+
+def slots(game: Game, session: Session, step: Step) -> tuple[Slot, ...]:
+    """The inputs of a step, each with its field (an objective card given whole is split into count and each)."""
+    fields = game.fields_for(session.rules)
+    out: list[Slot] = []
+    for key, sub in step.inputs:
+        field = fields[key]
+        if sub is None and isinstance(field, ObjectiveField):
+            out.extend(slot_for(field, part) for part in ("count", "each"))
+        else:
+            out.append(slot_for(field, sub))
+    return tuple(out)
+
+
+def either(step: Step) -> bool:
+    """Whether the step's inputs are alternatives, one of them enough (routes by length, or route points)."""
+    return bool(getattr(step, "either", False))
+
+
+# -- values ----------------------------------------------------------------------------
+def value_of(entry: dict[str, Any], slot: Slot) -> Any:
+    """The slot's value in a player's table, None when it was never entered."""
+    value = entry.get(slot.key)
+    if slot.sub is None or value is None:
+        return value
+    return value.get(slot.sub) if isinstance(value, dict) else None
+
+
+def has(entry: dict[str, Any], slot: Slot) -> bool:
+    """Whether the slot was entered (a 0 or false written explicitly counts)."""
+    return value_of(entry, slot) is not None
+
+
+def with_slot(session: Session, number: int, player: str, slot: Slot, value: Any) -> Session:
+    """A copy with the slot set for the player in round `number` (None removes it)."""
+    entry = session.round(number).entry(player)
+    if value is None and player not in session.round(number).players:
+        return session
+    if slot.sub is None:
+        return session.with_value(number, player, slot.key, value)
+    current = entry.get(slot.key)
+    table = dict(current) if isinstance(current, dict) else {}
+    if value is None:
+        table.pop(slot.sub, None)
+    else:
+        table[slot.sub] = value
+    if isinstance(slot.field, CountsField) and all(k.isdigit() for k in table):
+        table = dict(sorted(table.items(), key=lambda kv: int(kv[0])))
+    return session.with_value(number, player, slot.key, table if table or value is not None else None)
+
+
+def step_done(session: Session, number: int, step: Step, step_slots: tuple[Slot, ...]) -> bool:
+    """Every player has every input of the step (one of them, when they are alternatives)."""
+    rnd = session.round(number)
+    for player in session.players:
+        if player not in rnd.players:
+            if step_slots:
+                return False
+            continue
+        entry = rnd.players[player]
+        present = [has(entry, s) for s in step_slots if s.kind != OTHER]
+        if present and not (any(present) if either(step) else all(present)):
+            return False
+    return True
+
+
+def player_done(session: Session, number: int, step: Step, step_slots: tuple[Slot, ...], player: str) -> bool:
+    """Whether one player has the step's inputs."""
+    entry = session.round(number).entry(player)
+    present = [has(entry, s) for s in step_slots if s.kind != OTHER]
+    return not present or (any(present) if either(step) else all(present))
+
+
+def resume(game: Game, session: Session, sheet: Sheet | None = None) -> tuple[int, int] | None:
+    """Where the table left off: (round, step index) of the first step not yet scored, or None (standings)."""
+    if sheet is not None and sheet.complete:
+        return None
+    if not session.rounds:
+        return 1, 0
+    number = len(session.rounds)
+    for index, step in enumerate(game.steps(session)):
+        if not step_done(session, number, step, slots(game, session, step)):
+            return number, index
+    return None
+
+
+def needs_new_round(game: Game, session: Session, sheet: Sheet) -> bool:
+    """Whether the table's next thing is a round that does not exist yet (scheduled, or an extra round)."""
+    return not sheet.complete and resume(game, session, sheet) is None
+
+
+def round_title(game: Game, session: Session, number: int) -> str:
+    """`Round 2 of 3`, `Round 1`, `Extra round 2`."""
+    scheduled = game.scheduled_rounds(session)
+    if number > scheduled:
+        return f"Extra round {number}"
+    return f"Round {number} of {scheduled}" if scheduled > 1 else f"Round {number}"
+
+
+def first_player(game: Game, session: Session, sheet: Sheet, number: int) -> str:
+    """Who starts round `number` (scored or not)."""
+    if number <= len(sheet.rounds):
+        return sheet.rounds[number - 1].first_player
+    totals = {p: sum((r.points[p] for r in sheet.rounds[: number - 1]), Fraction(0)) for p in session.players}
+    return game.first_player(session, number, totals)
+
+
+def changed_at(old: Session, new: Session) -> tuple[int, str | None, str | None, str | None] | None:
+    """The first place two sessions differ: (round, player, field, key inside it), or None when they do not."""
+    for number in range(1, max(len(old.rounds), len(new.rounds)) + 1):
+        a, b = old.round(number).players, new.round(number).players
+        if number > len(old.rounds) or number > len(new.rounds):
+            if a == b:
+                return number, None, None, None
+        if a == b:
+            continue
+        for player in new.players:
+            ea, eb = a.get(player), b.get(player)
+            if ea == eb:
+                continue
+            ea, eb = ea or {}, eb or {}
+            for key in [*ea, *(k for k in eb if k not in ea)]:
+                va, vb = ea.get(key), eb.get(key)
+                if va == vb:
+                    continue
+                if isinstance(va, dict) and isinstance(vb, dict):
+                    subs = [*va, *(k for k in vb if k not in va)]
+                    return number, player, key, next((s for s in subs if va.get(s) != vb.get(s)), None)
+                return number, player, key, None
+            return number, player, None, None
+        return number, None, None, None
+    return None
+
+
+# -- text in ---------------------------------------------------------------------------
+_NUMBER = re.compile(r"[+-]?\d+")
+_DECIMAL = re.compile(r"[+-]?(\d+\.\d*|\.\d+)")
+
+
+def parse_number(text: str) -> Any:
+    """What was typed into a number box: None when empty, an int, a float, or the text itself (for the checks)."""
+    text = text.strip()
+    if not text:
+        return None
+    if _NUMBER.fullmatch(text):
+        return int(text)
+    if _DECIMAL.fullmatch(text):
+        return float(text)
+    return text
+
+
+_CARD = re.compile(r"\s*(?P<sign>[-+−✗✓]?)\s*(?P<body>.*?)\s*", re.S)
+
+
+def parse_card(text: str, needs_points: bool = True) -> dict[str, Any] | None:
+    """One line of a card list: `8`, `-8` (failed), `8 Denver – El Paso`; None when the line is empty."""
+    if not text.strip():
+        return None
+    m = _CARD.fullmatch(text)
+    assert m is not None
+    sign, body = m.group("sign"), m.group("body")
+    first, _, rest = body.partition(" ")
+    card: dict[str, Any] = {}
+    value = parse_number(first) if first else None
+    if value is not None and (needs_points or not isinstance(value, str)):
+        card["points"] = value
+        name = rest.strip()
+    else:
+        name = body
+    card["completed"] = sign not in ("-", "−", "✗")
+    if name:
+        card["name"] = name
+    return card
+
+
+def card_text(card: Any) -> str:
+    """A card as a line of the list editor: `8 Denver – El Paso`, `-4` for a failed one."""
+    if not isinstance(card, dict):
+        return str(card)
+    sign = "" if card.get("completed") is True else "-"
+    parts = [f"{sign}{card['points']}" if "points" in card else sign.strip()]
+    if card.get("name"):
+        parts.append(str(card["name"]))
+    return " ".join(p for p in parts if p)
+
+
+# -- problems --------------------------------------------------------------------------
+def validate(session: Session) -> list[Problem]:
+    """Every problem of a candidate session, as the store would find reading it back."""
+    return store.from_dict(store.to_dict(session))[1]
+
+
+def errors(problems: list[Problem]) -> list[Problem]:
+    """Only the errors."""
+    return [p for p in problems if p.is_error]
+
+
+def rest_of(problem: Problem, number: int, player: str, key: str) -> str | None:
+    """The part of a problem's path below a player's field (`."8"`, `.count`, `[2].points`), None elsewhere."""
+    prefix = location(number, player, key)
+    if problem.path == prefix:
+        return ""
+    if problem.path.startswith(prefix) and problem.path[len(prefix)] in ".[":
+        return problem.path[len(prefix):]
+    return None
+
+
+def sub_of(rest: str) -> str | None:
+    """The key inside a field a path rest names: `."8"` -> `8`, `.count` -> `count`; None for the whole field."""
+    m = re.match(r'\.(?:"((?:[^"\\]|\\.)*)"|([A-Za-z0-9_-]+))', rest)
+    if not m:
+        return None
+    return m.group(1) if m.group(1) is not None else m.group(2)
+
+
+def line_of(rest: str) -> int | None:
+    """The line (from 1) of a card list a path rest names: `[2].points` -> 2."""
+    m = re.match(r"\[(\d+)\]", rest)
+    return int(m.group(1)) if m else None
+
+
+def at_slot(problem: Problem, number: int, player: str, slot: Slot) -> bool:
+    """Whether a problem concerns this slot of this player in round `number`."""
+    if problem.round not in (None, number) or problem.player != player:
+        return False
+    if problem.field != slot.key:
+        return False
+    rest = rest_of(problem, number, player, slot.key)
+    if rest is None or slot.sub is None:
+        return True
+    sub = sub_of(rest)
+    return sub is None or sub == slot.sub
+
+
+def step_mentions(step: Step, message: str) -> bool:
+    """Whether a message names the step by its title (`#5` but not `#55`)."""
+    return re.search(re.escape(step.title) + r"(?![\w])", message) is not None
+
+
+def round_problems(problems: list[Problem], number: int, step: Step, steps: tuple[Step, ...]) -> list[Problem]:
+    """The problems of round `number` about no single player that belong to this step."""
+    keys = {key for key, _ in step.inputs}
+    out = []
+    for p in problems:
+        if p.round != number or p.player is not None:
+            continue
+        if step.id == "summary":
+            out.append(p)
+            continue
+        if p.field not in keys:
+            continue
+        subs = [s for s in steps if any(sub for key, sub in s.inputs if key == p.field)]
+        if subs and any(step_mentions(s, p.message) for s in subs) and not step_mentions(step, p.message):
+            continue
+        out.append(p)
+    return out
+
+
+# -- words -----------------------------------------------------------------------------
+def points(value: Fraction, signed: bool = False) -> str:
+    """Points as the app shows them: `23½`, `+4`, `-2`."""
+    return fmt(value, signed=signed, half="½")
+
+
+def result_text(sheet: Sheet) -> str:
+    """`Ana won` or `Ana and Bo share the victory`."""
+    if len(sheet.winners) == 1:
+        return f"{sheet.winners[0]} won"
+    return f"{names(sheet.winners)} share the victory"
+
+
+def state_text(game: Game, session: Session, sheet: Sheet) -> str:
+    """A session's state for the home screen: `round 2 of 3 — Bo leads`, `finished — Ana won`."""
+    if sheet.complete:
+        return f"finished — {result_text(sheet)}"
+    where = resume(game, session, sheet)
+    current = where[0] if where else len(session.rounds) + 1
+    text = round_title(game, session, current).lower()
+    if current == 1 and not any(session.round(1).players.values()):
+        text = "not started" if game.scheduled_rounds(session) == 1 else text + " — not started"
+        return text
+    best = max(sheet.totals.values())
+    if best == 0 and min(sheet.totals.values()) == 0:
+        return text
+    leaders = [p for p in session.players if sheet.totals[p] == best]
+    lead = f"{leaders[0]} leads" if len(leaders) == 1 else f"{names(leaders)} lead"
+    return f"{text} — {lead}"

@@ -1,0 +1,1 @@
+"""Widgets of the app: the walkthrough's inputs."""

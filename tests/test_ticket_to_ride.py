@@ -1,0 +1,577 @@
+"""Ticket to Ride: one test per rule sentence of SPEC 4.2, broken files, properties, and the samples by hand."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import datetime
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper import games, store
+from scorekeeper.games import GAMES
+from scorekeeper.games.ticket_to_ride import ROUTE_POINTS
+from scorekeeper.session import Round, Session, SessionError
+from tests.helpers import errors, points_of, problems, session, sheet, warnings
+
+TTR = "ticket-to-ride"
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
+
+
+def one(entries: dict, players=("Ana", "Bo", "Cy"), rules=None) -> Session:
+    """A one-round session with these entries; a player not given has an empty (all zero) table."""
+    return session(TTR, list(players), {p: entries.get(p, {}) for p in players}, rules=rules)
+
+
+def ticket(points: int, completed: bool | None = True, name: str | None = None) -> dict:
+    """A destination ticket table."""
+    card: dict = {"points": points}
+    if completed is not None:
+        card["completed"] = completed
+    if name:
+        card["name"] = name
+    return card
+
+
+def items(sh, player=None, category=None):
+    """The round's items, optionally of one player and one category."""
+    return [i for i in sh.rounds[0].items
+            if (player is None or i.player == player) and (category is None or i.category == category)]
+
+
+def paths(found) -> list[str]:
+    """The paths of the errors found."""
+    return [p.path for p in found if p.is_error]
+
+
+# -- routes ------------------------------------------------------------------------------
+def test_route_points_score_as_on_the_score_track():
+    sh = sheet(one({"Ana": {"route_points": 37}}))
+    assert points_of(sh, "Ana", "routes") == 37
+    assert items(sh, "Ana", "routes")[0].why == "route points from the score track"
+
+
+@pytest.mark.parametrize(("length", "points"), [(1, 1), (2, 2), (3, 4), (4, 7), (5, 10), (6, 15), (7, 18),
+                                                (8, 21), (9, 27)])
+def test_route_table_gives_points_by_length(length, points):
+    sh = sheet(one({"Ana": {"routes": {str(length): 1}}}))
+    assert points_of(sh, "Ana", "routes") == points
+    assert ROUTE_POINTS[length] == points
+
+
+def test_routes_by_length_add_up_and_explain_themselves():
+    sh = sheet(one({"Ana": {"routes": {"1": 2, "4": 3}}}))
+    item = items(sh, "Ana", "routes")[0]
+    assert item.points == 2 * 1 + 3 * 7
+    assert item.why == "routes of 2×1 + 3×4 trains = 2 + 21 by the route table (14 trains used)"
+
+
+def test_routes_with_a_count_of_zero_are_left_out_of_the_reason():
+    sh = sheet(one({"Ana": {"routes": {"2": 0, "3": 1}}}))
+    assert items(sh, "Ana", "routes")[0].why == "routes of 1×3 trains = 4 by the route table (3 trains used)"
+
+
+def test_both_given_and_agreeing_is_fine():
+    sess = one({"Ana": {"routes": {"3": 2}, "route_points": 8}})
+    assert warnings(sess) == []
+    assert points_of(sheet(sess), "Ana", "routes") == 8
+
+
+def test_both_given_and_disagreeing_warns_and_routes_win():
+    sess = one({"Ana": {"routes": {"3": 2}, "route_points": 12}})
+    found = [p for p in problems(sess) if not p.is_error]
+    assert len(found) == 1
+    assert found[0].path == 'rounds[1].players."Ana".route_points'
+    assert "route_points is 12, but the routes by length score 8" in found[0].message
+    assert points_of(sheet(sess), "Ana", "routes") == 8
+
+
+def test_trains_used_above_45_is_an_error():
+    sess = one({"Bo": {"routes": {"6": 7, "4": 1}}})  # 42 + 4 = 46 trains
+    found = errors(sess)
+    assert paths(found) == ['rounds[1].players."Bo".routes']
+    assert "46 trains" in found[0].message and "45" in found[0].message
+    with pytest.raises(SessionError):
+        games.score(sess)
+
+
+def test_exactly_45_trains_is_allowed():
+    sess = one({"Bo": {"routes": {"6": 7, "3": 1}}})  # 42 + 3 = 45 trains
+    assert errors(sess) == []
+
+
+def test_route_points_alone_are_not_checked_against_trains():
+    assert errors(one({"Ana": {"route_points": 200}})) == []
+
+
+# -- destination tickets -----------------------------------------------------------------
+def test_completed_ticket_adds_its_points():
+    sh = sheet(one({"Ana": {"tickets": [ticket(8, True, "Helena – Los Angeles")]}}))
+    item = items(sh, "Ana", "ticket")[0]
+    assert item.points == 8
+    assert item.why == "ticket Helena – Los Angeles completed: +8"
+
+
+def test_failed_ticket_subtracts_its_points():
+    sh = sheet(one({"Ana": {"tickets": [ticket(11, False)]}}))
+    item = items(sh, "Ana", "ticket")[0]
+    assert item.points == -11
+    assert item.why == "ticket 1 failed: -11"
+
+
+def test_ticket_without_completed_counts_as_failed_and_says_so():
+    sh = sheet(one({"Ana": {"tickets": [ticket(4, True), ticket(9, None, "Chicago – Santa Fe")]}}))
+    item = items(sh, "Ana", "ticket")[1]
+    assert item.points == -9
+    assert item.why == "ticket Chicago – Santa Fe not marked completed, so failed: -9"
+
+
+def test_each_ticket_is_its_own_item_in_the_players_order():
+    sh = sheet(one({"Ana": {"tickets": [ticket(4), ticket(7, False), ticket(12)]}}))
+    assert [i.points for i in items(sh, "Ana", "ticket")] == [4, -7, 12]
+    assert sh.totals["Ana"] == 9
+
+
+def test_a_player_with_routes_but_no_tickets_is_fine():
+    sess = one({"Ana": {"routes": {"4": 2}}})
+    assert problems(sess) == []
+    assert sheet(sess).totals["Ana"] == 14
+
+
+# -- longest continuous path -------------------------------------------------------------
+def test_longest_path_gives_ten_to_the_longest():
+    sh = sheet(one({"Ana": {"longest_path": 14}, "Bo": {"longest_path": 11}}))
+    assert points_of(sh, "Ana", "longest-path") == 10
+    assert points_of(sh, "Bo", "longest-path") == 0
+    assert items(sh, "Ana", "longest-path")[0].why == "the longest continuous path (14 trains; next best 11): +10"
+
+
+def test_longest_path_tie_gives_every_tied_player_the_bonus():
+    sh = sheet(one({"Ana": {"longest_path": 14}, "Bo": {"longest_path": 14}, "Cy": {"longest_path": 14}}))
+    assert [i.player for i in items(sh, category="longest-path")] == ["Ana", "Bo", "Cy"]
+    assert all(i.points == 10 for i in items(sh, category="longest-path"))
+    assert items(sh, "Bo", "longest-path")[0].why == (
+        "tied with Ana and Cy for the longest continuous path (14 trains each): +10")
+
+
+def test_nobody_receives_the_bonus_when_the_greatest_path_is_zero():
+    sh = sheet(one({"Ana": {"route_points": 5}}))
+    assert items(sh, category="longest-path") == []
+
+
+def test_rule_longest_path_bonus_changes_the_points():
+    sh = sheet(one({"Ana": {"longest_path": 9}}, rules={"longest_path_bonus": 15}))
+    assert points_of(sh, "Ana", "longest-path") == 15
+
+
+def test_rule_longest_path_bonus_zero_itemises_nothing():
+    sh = sheet(one({"Ana": {"longest_path": 9}}, rules={"longest_path_bonus": 0}))
+    assert items(sh, category="longest-path") == []
+
+
+@pytest.mark.parametrize("value", [-1, 2.5, True, "ten"])
+def test_rule_longest_path_bonus_is_a_whole_number(value):
+    found = errors(one({}, rules={"longest_path_bonus": value}))
+    assert paths(found) == ["rules.longest_path_bonus"]
+
+
+def test_rule_map_allows_only_known_maps():
+    found = errors(one({}, rules={"map": "europe"}))
+    assert paths(found) == ["rules.map"]
+    assert "'usa'" in found[0].message
+
+
+def test_longest_path_longer_than_the_trains_used_is_a_warning():
+    found = [p for p in problems(one({"Ana": {"routes": {"4": 2}, "longest_path": 9}})) if not p.is_error]
+    assert [p.path for p in found] == ['rounds[1].players."Ana".longest_path']
+
+
+# -- order -------------------------------------------------------------------------------
+def test_items_come_in_the_rulebooks_order():
+    sh = sheet(one({
+        "Ana": {"longest_path": 9, "tickets": [ticket(5)], "route_points": 20},
+        "Bo": {"tickets": [ticket(6, False)], "routes": {"2": 3}},
+    }))
+    assert [(i.player, i.category) for i in sh.rounds[0].items] == [
+        ("Ana", "routes"), ("Bo", "routes"), ("Ana", "ticket"), ("Bo", "ticket"), ("Ana", "longest-path")]
+
+
+# -- winner and tie-breaks ---------------------------------------------------------------
+def test_highest_total_wins():
+    sh = sheet(one({"Ana": {"route_points": 40}, "Bo": {"route_points": 41}}))
+    assert sh.winners == ["Bo"] and sh.tiebreak is None and sh.complete
+
+
+def test_a_tie_goes_to_the_most_completed_tickets():
+    sh = sheet(one({
+        "Ana": {"route_points": 40, "tickets": [ticket(5), ticket(5), ticket(4), ticket(4), ticket(4)]},
+        "Bo": {"route_points": 22, "tickets": [ticket(10), ticket(10), ticket(10)], "longest_path": 8},
+    }))
+    assert sh.totals["Ana"] == sh.totals["Bo"] == 62
+    assert sh.winners == ["Ana"]
+    assert sh.tiebreak == "Ana and Bo tied on 62; Ana completed more tickets (5 to 3)"
+    assert [pl.players for pl in sh.ranking] == [("Ana",), ("Bo",), ("Cy",)]
+
+
+def test_still_tied_the_longest_path_bonus_holder_wins():
+    sh = sheet(one({
+        "Ana": {"route_points": 50, "tickets": [ticket(8), ticket(7, False)], "longest_path": 6},
+        "Bo": {"route_points": 39, "tickets": [ticket(6), ticket(4, False)], "longest_path": 12},
+    }))
+    assert sh.totals["Ana"] == sh.totals["Bo"] == 51
+    assert sh.winners == ["Bo"]
+    assert sh.tiebreak == ("Ana and Bo tied on 51; no one completed more tickets (1 each); "
+                           "Bo held the Longest Path bonus")
+
+
+def test_still_tied_after_both_is_a_shared_victory():
+    sh = sheet(one({
+        "Ana": {"route_points": 30, "tickets": [ticket(8)], "longest_path": 12},
+        "Bo": {"route_points": 30, "tickets": [ticket(8)], "longest_path": 12},
+    }))
+    assert sh.winners == ["Ana", "Bo"]
+    assert sh.ranking[0].players == ("Ana", "Bo") and sh.ranking[1].place == 3
+    assert sh.tiebreak == ("Ana and Bo tied on 48; no one completed more tickets (1 each); "
+                           "both held the Longest Path bonus; still tied: a shared victory for Ana and Bo")
+
+
+def test_tied_players_without_the_bonus_share_the_victory():
+    sh = sheet(one({
+        "Ana": {"route_points": 30}, "Bo": {"route_points": 30}, "Cy": {"route_points": 10, "longest_path": 5},
+    }))
+    assert sh.winners == ["Ana", "Bo"]
+    assert sh.tiebreak == ("Ana and Bo tied on 30; no one completed more tickets (0 each); "
+                           "neither held the Longest Path bonus; still tied: a shared victory for Ana and Bo")
+
+
+def test_tie_breaks_rank_every_place_not_only_the_first():
+    sh = sheet(one({
+        "Ana": {"route_points": 90},
+        "Bo": {"route_points": 20, "tickets": [ticket(5)]},
+        "Cy": {"route_points": 15, "tickets": [ticket(5), ticket(5)]},
+    }))
+    assert [(pl.place, pl.players) for pl in sh.ranking] == [(1, ("Ana",)), (2, ("Cy",)), (3, ("Bo",))]
+
+
+# -- one round ---------------------------------------------------------------------------
+def test_the_game_is_one_round():
+    assert GAMES[TTR].scheduled_rounds(one({})) == 1
+    assert sheet(one({})).complete
+
+
+def test_a_second_round_is_an_error():
+    sess = session(TTR, ["Ana", "Bo"], {"Ana": {}, "Bo": {}}, {"Ana": {}, "Bo": {}})
+    found = errors(sess)
+    assert paths(found) == ["rounds[2]"]
+    assert "has 1" in found[0].message
+
+
+def test_next_names_round_one_and_the_first_player_until_every_player_is_in():
+    sess = session(TTR, ["Ana", "Bo", "Cy"], {"Ana": {"route_points": 9}, "Bo": {}})
+    sh = sheet(sess)
+    assert not sh.complete and sh.next == "score round 1 (first player: Ana)"
+    assert sh.rounds[0].first_player == "Ana"
+    empty = sheet(session(TTR, ["Ana", "Bo"]))
+    assert empty.next == "score round 1 (first player: Ana)" and not empty.complete
+
+
+# -- end of game -------------------------------------------------------------------------
+def test_warns_when_no_player_is_down_to_two_trains():
+    sess = one({"Ana": {"routes": {"6": 5}}, "Bo": {"routes": {"5": 8}}, "Cy": {"routes": {"1": 4}}})
+    found = warnings(sess)
+    assert len(found) == 1
+    assert found[0].startswith("round 1: no player has 2 or fewer trains left (trains used: Ana 30, Bo 40, Cy 4)")
+
+
+def test_no_end_warning_when_someone_used_43_trains():
+    sess = one({"Ana": {"routes": {"6": 7, "1": 1}}, "Bo": {"routes": {"5": 8}}, "Cy": {"routes": {"1": 4}}})
+    assert warnings(sess) == []
+
+
+def test_no_end_warning_unless_every_player_gave_routes():
+    assert warnings(one({"Ana": {"routes": {"1": 1}}, "Bo": {"routes": {"1": 1}}, "Cy": {"route_points": 3}})) == []
+    partial = session(TTR, ["Ana", "Bo"], {"Ana": {"routes": {"1": 1}}})
+    assert warnings(partial) == []
+
+
+# -- fields and steps --------------------------------------------------------------------
+def test_walkthrough_steps_follow_the_rulebook():
+    steps = GAMES[TTR].steps(one({}))
+    assert [s.title for s in steps] == ["Routes", "Destination tickets", "Longest path", "Summary"]
+    assert steps[0].inputs == (("routes", None), ("route_points", None))
+    assert steps[1].inputs == (("tickets", None),) and steps[1].categories == ("ticket",)
+    assert steps[2].inputs == (("longest_path", None),) and steps[2].categories == ("longest-path",)
+    every = {i for s in steps for i in s.inputs}
+    assert every == {("routes", None), ("route_points", None), ("tickets", None), ("longest_path", None)}
+
+
+def test_claimed_needs_the_map_rule():
+    found = errors(one({"Bo": {"claimed": ["Denver – Omaha"]}}))
+    assert paths(found) == ['rounds[1].players."Bo".claimed']
+    assert 'map = "usa"' in found[0].message
+
+
+def test_game_is_registered_in_order():
+    ids = list(GAMES)
+    assert ids.index("ticket-booth") < ids.index(TTR) < ids.index("ticket-to-finland")
+
+
+BROKEN = [
+    ({"route_points": 2.5}, 'rounds[1].players."Bo".route_points', "decimal"),
+    ({"route_points": True}, 'rounds[1].players."Bo".route_points', "true/false"),
+    ({"route_points": -1}, 'rounds[1].players."Bo".route_points', "out of range"),
+    ({"longest_path": -3}, 'rounds[1].players."Bo".longest_path', "out of range"),
+    ({"longest_path": 4.0}, 'rounds[1].players."Bo".longest_path', "decimal"),
+    ({"longest_path": False}, 'rounds[1].players."Bo".longest_path', "true/false"),
+    ({"routes": {"0": 1}}, 'rounds[1].players."Bo".routes."0"', "not a route length"),
+    ({"routes": {"10": 1}}, 'rounds[1].players."Bo".routes."10"', "not a route length"),
+    ({"routes": {"3": -1}}, 'rounds[1].players."Bo".routes."3"', "out of range"),
+    ({"routes": {"3": 1.5}}, 'rounds[1].players."Bo".routes."3"', "decimal"),
+    ({"routes": {"3": True}}, 'rounds[1].players."Bo".routes."3"', "true/false"),
+    ({"routes": 12}, 'rounds[1].players."Bo".routes', "a table"),
+    ({"tickets": [ticket(4), ticket(0)]}, 'rounds[1].players."Bo".tickets[2].points', "out of range"),
+    ({"tickets": [ticket(4), ticket(-6)]}, 'rounds[1].players."Bo".tickets[2].points', "out of range"),
+    ({"tickets": [ticket(4), {"points": 6.5}]}, 'rounds[1].players."Bo".tickets[2].points', "decimal"),
+    ({"tickets": [{"completed": True}]}, 'rounds[1].players."Bo".tickets[1]', "no points"),
+    ({"tickets": [{"points": 6, "completed": "yes"}]}, 'rounds[1].players."Bo".tickets[1].completed', "true or false"),
+    ({"tickets": [{"points": 6, "name": 7}]}, 'rounds[1].players."Bo".tickets[1].name', "text"),
+    ({"tickets": [{"points": 6, "complete": True}]}, 'rounds[1].players."Bo".tickets[1].complete',
+     "did you mean 'completed'"),
+    ({"tickets": {"points": 6}}, 'rounds[1].players."Bo".tickets', "a list"),
+    ({"tickets": [6]}, 'rounds[1].players."Bo".tickets[1]', "a whole number"),
+    ({"claimed": ["Denver – Omaha"]}, 'rounds[1].players."Bo".claimed', "map"),
+    ({"longest_paths": 3}, 'rounds[1].players."Bo".longest_paths', "did you mean 'longest_path'"),
+    ({"tourists": []}, 'rounds[1].players."Bo".tourists', "unknown key"),
+]
+
+
+@pytest.mark.parametrize(("entry", "path", "words"), BROKEN, ids=[b[1].split(".", 2)[-1] for b in BROKEN])
+def test_broken_field_is_a_located_error(entry, path, words):
+    text = store.dumps(one({"Ana": {"route_points": 5}, "Bo": entry}))
+    sess, found = store.parse(text)
+    assert sess is None
+    errs = [p for p in found if p.is_error]
+    assert [p.path for p in errs] == [path]
+    assert words in errs[0].message
+    assert errs[0].line is not None
+
+
+def test_broken_file_carries_the_toml_line():
+    text = (
+        'format = 1\ngame = "ticket-to-ride"\nplayers = ["Ana", "Bo"]\n\n[[rounds]]\n'
+        '[rounds.players.Ana]\nroute_points = 12\n\n[rounds.players.Bo]\n'
+        'tickets = [\n  { points = 8, completed = true },\n  { points = 0, completed = false },\n]\n'
+    )
+    _, found = store.parse(text)
+    assert [(p.path, p.line) for p in found] == [('rounds[1].players."Bo".tickets[2].points', 10)]
+
+
+# -- properties --------------------------------------------------------------------------
+NAMES = st.lists(st.sampled_from(["Ana", "Bo", "Cy", "Dee", "Eli", "Fay"]), min_size=2, max_size=5, unique=True)
+TICKETS = st.lists(st.fixed_dictionaries({"points": st.integers(1, 22)},
+                                         optional={"completed": st.booleans(), "name": st.sampled_from(
+                                             ["Denver – El Paso", "Seattle – New York", "Boston – Miami"])}),
+                   max_size=4)
+ROUTES = st.dictionaries(st.sampled_from([str(n) for n in range(1, 7)]), st.integers(0, 2), max_size=6)
+ENTRY = st.fixed_dictionaries({}, optional={
+    "route_points": st.integers(0, 120), "routes": ROUTES, "tickets": TICKETS, "longest_path": st.integers(0, 20)})
+
+
+@st.composite
+def sessions(draw, game=TTR, entry=ENTRY, rules=None):
+    """A valid one-round session; some players may be missing from the round."""
+    players = draw(NAMES)
+    scored = draw(st.lists(st.sampled_from(players), unique=True)) if draw(st.booleans()) else players
+    rnd = {p: draw(entry) for p in scored}
+    return Session(game=game, players=tuple(players), rules=draw(rules) if rules is not None else {},
+                   rounds=(Round(players=rnd),) if draw(st.integers(0, 9)) else ())
+
+
+RULES = st.fixed_dictionaries({}, optional={"longest_path_bonus": st.integers(0, 20)})
+
+
+def reordered(sess: Session, order: list[int]) -> Session:
+    """The same session with the players (and each round's tables) in another order."""
+    players = tuple(sess.players[i] for i in order)
+    rounds = tuple(Round(players={p: r.players[p] for p in players if p in r.players}) for r in sess.rounds)
+    return Session(game=sess.game, players=players, rules=sess.rules, rounds=rounds)
+
+
+@settings(max_examples=150, deadline=None)
+@given(sessions(rules=RULES))
+def test_property_items_sum_to_round_points_and_rounds_to_totals(sess):
+    sh = games.score(sess)
+    for r in sh.rounds:
+        for p in sess.players:
+            assert sum((i.points for i in r.items if i.player == p), Fraction(0)) == r.points[p]
+            assert all(i.points != 0 for i in r.items)
+    for p in sess.players:
+        assert sh.totals[p] == sum((r.points[p] for r in sh.rounds), Fraction(0))
+
+
+@settings(max_examples=150, deadline=None)
+@given(sessions(rules=RULES), st.randoms(use_true_random=False))
+def test_property_reordering_players_changes_nothing_but_order(sess, random):
+    order = list(range(len(sess.players)))
+    random.shuffle(order)
+    a, b = games.score(sess), games.score(reordered(sess, order))
+    assert a.totals == b.totals
+    place = {p: pl.place for pl in a.ranking for p in pl.players}
+    assert place == {p: pl.place for pl in b.ranking for p in pl.players}
+    assert set(a.winners) == set(b.winners)
+    def lines(sh):
+        return sorted((i.player, i.category, i.points) for r in sh.rounds for i in r.items)
+
+    assert lines(a) == lines(b)
+
+
+@settings(max_examples=100, deadline=None)
+@given(sessions(rules=RULES))
+def test_property_a_session_survives_the_toml_round_trip(sess):
+    back, found = store.parse(store.dumps(sess))
+    assert back is not None, [p.describe() for p in found]
+    assert games.score(back).totals == games.score(sess).totals
+
+
+# -- samples -----------------------------------------------------------------------------
+def sample_4p() -> Session:
+    """A 4-player evening, route points from routes by length except Lena's score track."""
+    return Session(
+        game=TTR, title="Game night at the Okafors'", started=datetime(2026, 2, 7, 20, 0),
+        players=("Mia", "Theo", "Lena", "Sam"),
+        rounds=(Round(players={
+            "Mia": {"routes": {"1": 1, "2": 3, "3": 2, "4": 3, "5": 1, "6": 1}, "longest_path": 19, "tickets": [
+                ticket(22, True, "Seattle – New York"), ticket(8, True, "Helena – Los Angeles"),
+                ticket(12, False, "Boston – Miami")]},
+            "Theo": {"routes": {"1": 2, "2": 4, "3": 3, "4": 2, "5": 2, "6": 1}, "longest_path": 24, "tickets": [
+                ticket(20, True, "Los Angeles – Miami"), ticket(11, True, "Dallas – New York"),
+                ticket(5, True, "Kansas City – Houston")]},
+            "Lena": {"route_points": 52, "longest_path": 17, "tickets": [
+                ticket(17, True, "Portland – Nashville"), ticket(11, False, "Winnipeg – Little Rock"),
+                ticket(4, True, "Denver – El Paso")]},
+            "Sam": {"routes": {"1": 3, "2": 5, "3": 4, "4": 1}, "longest_path": 12, "tickets": [
+                ticket(10, True, "Toronto – Miami"), ticket(8, True, "Sault St. Marie – Nashville"),
+                ticket(9, True, "Montréal – Atlanta"), ticket(6, True, "New York – Atlanta")]},
+        }),),
+    )
+
+
+def sample_tie_tickets() -> Session:
+    """Hana and Jun tie; Jun completed more tickets."""
+    return Session(
+        game=TTR, title="Rainy Sunday", started=datetime(2026, 3, 15, 15, 30), players=("Hana", "Jun", "Kai"),
+        rounds=(Round(players={
+            "Hana": {"routes": {"2": 2, "3": 3, "4": 2, "5": 1, "6": 2}, "longest_path": 21, "tickets": [
+                ticket(20, False, "Vancouver – Montréal"), ticket(7, True, "Calgary – Salt Lake City"),
+                ticket(9, True, "Seattle – Los Angeles")]},
+            "Jun": {"routes": {"1": 3, "2": 5, "3": 3, "4": 4, "5": 1}, "longest_path": 15, "tickets": [
+                ticket(7, True, "Chicago – New Orleans"), ticket(8, True, "Duluth – Houston"),
+                ticket(9, True, "Sault St. Marie – Oklahoma City"), ticket(11, False, "Denver – Pittsburgh")]},
+            "Kai": {"routes": {"1": 1, "2": 3, "3": 2, "4": 1, "6": 1}, "longest_path": 11, "tickets": [
+                ticket(5, True, "Kansas City – Houston"), ticket(4, True, "Denver – El Paso")]},
+        }),),
+    )
+
+
+def sample_tie_longest_path() -> Session:
+    """Rosa and Felix tie with two completed tickets each; Rosa holds the Longest Path bonus."""
+    return Session(
+        game=TTR, title="Two-player rematch", started=datetime(2026, 4, 2, 21, 0), players=("Rosa", "Felix"),
+        rounds=(Round(players={
+            "Rosa": {"routes": {"1": 2, "2": 4, "3": 3, "4": 2, "5": 1, "6": 2}, "longest_path": 28, "tickets": [
+                ticket(21, True, "Los Angeles – New York"), ticket(9, True, "Seattle – Los Angeles"),
+                ticket(13, False, "Montréal – New Orleans")]},
+            "Felix": {"routes": {"2": 2, "3": 3, "4": 3, "5": 1, "6": 2}, "longest_path": 19, "tickets": [
+                ticket(17, True, "San Francisco – Atlanta"), ticket(13, True, "Vancouver – Santa Fe"),
+                ticket(4, False, "Denver – El Paso")]},
+        }),),
+    )
+
+
+BUILT = {
+    "ticket-to-ride-4p.toml": sample_4p,
+    "ticket-to-ride-tie-tickets.toml": sample_tie_tickets,
+    "ticket-to-ride-tie-longest-path.toml": sample_tie_longest_path,
+}
+
+SAMPLE_CASES = [
+    # ticket-to-ride-4p.toml
+    #   Mia:  routes 1×1 + 3×2 + 2×3 + 3×4 + 1×5 + 1×6 trains (36 trains) = 1 + 6 + 8 + 21 + 10 + 15 = 61;
+    #         tickets +22 +8 -12 = 18; longest path 19 < Theo's 24, no bonus            -> 61 + 18 = 79
+    #   Theo: routes 2×1 + 4×2 + 3×3 + 2×4 + 2×5 + 1×6 (43 trains) = 2 + 8 + 12 + 14 + 20 + 15 = 71;
+    #         tickets +20 +11 +5 = 36; longest path 24, the longest: +10               -> 71 + 36 + 10 = 117
+    #   Lena: route points 52 (score track); tickets +17 -11 +4 = 10                    -> 62
+    #   Sam:  routes 3×1 + 5×2 + 4×3 + 1×4 (29 trains) = 3 + 10 + 16 + 7 = 36; tickets +10 +8 +9 +6 = 33  -> 69
+    ("ticket-to-ride-4p.toml", {"Mia": 79, "Theo": 117, "Lena": 62, "Sam": 69}, ["Theo"], None),
+    # ticket-to-ride-tie-tickets.toml
+    #   Hana: routes 2×2 + 3×3 + 2×4 + 1×5 + 2×6 (38 trains) = 4 + 12 + 14 + 10 + 30 = 70;
+    #         tickets -20 +7 +9 = -4 (2 completed); longest path 21: +10               -> 70 - 4 + 10 = 76
+    #   Jun:  routes 3×1 + 5×2 + 3×3 + 4×4 + 1×5 (43 trains) = 3 + 10 + 12 + 28 + 10 = 63;
+    #         tickets +7 +8 +9 -11 = 13 (3 completed)                                     -> 63 + 13 = 76
+    #   Kai:  routes 1×1 + 3×2 + 2×3 + 1×4 + 1×6 (23 trains) = 1 + 6 + 8 + 7 + 15 = 37; tickets +5 +4  -> 46
+    #   Hana and Jun tie on 76; Jun completed 3 tickets to Hana's 2 -> Jun wins
+    ("ticket-to-ride-tie-tickets.toml", {"Hana": 76, "Jun": 76, "Kai": 46}, ["Jun"],
+     "Hana and Jun tied on 76; Jun completed more tickets (3 to 2)"),
+    # ticket-to-ride-tie-longest-path.toml
+    #   Rosa:  routes 2×1 + 4×2 + 3×3 + 2×4 + 1×5 + 2×6 (44 trains) = 2 + 8 + 12 + 14 + 10 + 30 = 76;
+    #          tickets +21 +9 -13 = 17 (2 completed); longest path 28: +10            -> 76 + 17 + 10 = 103
+    #   Felix: routes 2×2 + 3×3 + 3×4 + 1×5 + 2×6 (42 trains) = 4 + 12 + 21 + 10 + 30 = 77;
+    #          tickets +17 +13 -4 = 26 (2 completed); longest path 19                 -> 77 + 26 = 103
+    #   tie on 103, 2 completed tickets each; Rosa holds the Longest Path bonus -> Rosa wins
+    ("ticket-to-ride-tie-longest-path.toml", {"Rosa": 103, "Felix": 103}, ["Rosa"],
+     "Rosa and Felix tied on 103; no one completed more tickets (2 each); Rosa held the Longest Path bonus"),
+]
+
+
+@pytest.mark.parametrize("name", sorted(BUILT))
+def test_sample_is_the_dump_of_its_session_and_round_trips(name):
+    path = SAMPLES / name
+    text = path.read_text(encoding="utf-8")
+    assert text == store.dumps(BUILT[name]())
+    assert store.dumps(store.load(path)[0]) == text
+
+
+@pytest.mark.parametrize(("name", "totals", "winners", "tiebreak"), SAMPLE_CASES, ids=[c[0] for c in SAMPLE_CASES])
+def test_sample_totals_by_hand(name, totals, winners, tiebreak):
+    sess, found = store.load(SAMPLES / name)
+    sh = games.score(sess, found)
+    assert sh.totals == totals
+    assert sh.winners == winners
+    assert sh.tiebreak == tiebreak
+    assert sh.complete and sh.next is None
+    assert sh.warnings == []
+
+
+def test_sample_4p_items_by_hand():
+    sh = games.score(*store.load(SAMPLES / "ticket-to-ride-4p.toml"))
+    assert points_of(sh, "Mia", "routes") == 61 and points_of(sh, "Theo", "routes") == 71
+    assert points_of(sh, "Lena", "routes") == 52 and points_of(sh, "Sam", "routes") == 36
+    assert [i.points for i in items(sh, "Mia", "ticket")] == [22, 8, -12]
+    assert [(i.player, i.points) for i in items(sh, category="longest-path")] == [("Theo", 10)]
+    assert [pl.players for pl in sh.ranking] == [("Theo",), ("Mia",), ("Sam",), ("Lena",)]
+
+
+def test_score_json_on_a_sample_through_the_command_line():
+    path = SAMPLES / "ticket-to-ride-tie-tickets.toml"
+    result = subprocess.run([sys.executable, "-m", "scorekeeper", "score", "--json", str(path)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["game"] == TTR
+    assert data["totals"] == {"Hana": 76, "Jun": 76, "Kai": 46}
+    assert data["winners"] == ["Jun"]
+    assert data["tiebreak"] == "Hana and Jun tied on 76; Jun completed more tickets (3 to 2)"
+    assert data["ranking"] == [{"place": 1, "players": ["Jun"], "total": 76},
+                               {"place": 2, "players": ["Hana"], "total": 76},
+                               {"place": 3, "players": ["Kai"], "total": 46}]
+    rnd = data["rounds"][0]
+    assert rnd["first_player"] == "Hana" and rnd["complete"] is True
+    for player, points in rnd["points"].items():
+        assert sum(i["points"] for i in rnd["items"] if i["player"] == player) == points
+    assert [i["category"] for i in rnd["items"] if i["player"] == "Hana"] == [
+        "routes", "ticket", "ticket", "ticket", "longest-path"]

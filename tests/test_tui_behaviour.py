@@ -1,0 +1,410 @@
+"""Pilot tests of what must hold: saving, undo/redo, resuming, the external-change guard, names, bad files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input, OptionList, Static
+
+from scorekeeper import store
+from scorekeeper.session import Round
+from scorekeeper.tui.screens.dialogs import ConfirmScreen, ConflictScreen, ErrorScreen
+from scorekeeper.tui.screens.help import HelpScreen
+from scorekeeper.tui.screens.home import HomeScreen
+from scorekeeper.tui.screens.new_session import NewSessionScreen
+from scorekeeper.tui.screens.standings import StandingsScreen
+from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
+from scorekeeper.tui.widgets.hanging import Hanging
+from tests.test_tui_support import SIZE, app_for, enter, pilot_test, saved, settle, type_text, write_session
+
+
+def live_text(screen: WalkthroughScreen, player: str) -> str:
+    """What a player's row says beside the inputs."""
+    row = next(r for r in screen.rows if r.player == player)
+    return row.live.plain()
+
+
+@pilot_test
+async def test_every_value_is_saved_as_typed(tmp_path: Path) -> None:
+    """A number is saved as it is typed (before Enter), and the reason shows live."""
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("pagedown", "pagedown", "pagedown", "pagedown", "pagedown", "pagedown", "pagedown")
+        await settle(pilot)
+        screen = app.screen
+        assert screen.step.title == "#8"
+        await type_text(pilot, "5")
+        await settle(pilot)
+        assert saved(path)[0].rounds[0].players == {"Ana": {"attractions": {"8": 5}}}
+        assert "+8" in live_text(screen, "Ana") and "most #8 (5 cards; next best 0): 8" in live_text(screen, "Ana")
+
+
+@pilot_test
+async def test_a_value_the_checks_refuse_is_shown_and_not_saved(tmp_path: Path) -> None:
+    """9 for #8, text, a negative: the core's message at the field; the file keeps the last good value."""
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await screen.show_step(7)
+        await settle(pilot)
+        await type_text(pilot, "4")
+        await settle(pilot)
+        await type_text(pilot, "4")  # 44
+        await settle(pilot)
+        assert "✗ not saved: 44 is out of range; expected a whole number from 0 to 8" in live_text(screen, "Ana")
+        assert saved(path)[0].rounds[0].players["Ana"]["attractions"] == {"8": 4}
+        await pilot.press("enter")  # refused: stays on the field
+        await settle(pilot)
+        assert app.focused is screen.editors[0]
+        await pilot.press("backspace", "backspace", "a", "b", "c")
+        await settle(pilot)
+        assert "text ('abc') is not allowed here" in live_text(screen, "Ana")
+        await pilot.press("backspace", "backspace", "backspace", "minus", "1")
+        await settle(pilot)
+        assert "-1 is out of range" in live_text(screen, "Ana")
+        assert saved(path)[0].rounds[0].players["Ana"].get("attractions", {}) == {}
+        await pilot.press("backspace", "backspace", "8", "enter")
+        await settle(pilot)
+        assert "not saved" not in live_text(screen, "Ana")
+        assert app.focused is screen.editors[1]
+    assert saved(path)[0].rounds[0].players["Ana"]["attractions"] == {"8": 8}
+
+
+@pilot_test
+async def test_cross_field_errors_refuse_and_warnings_save(tmp_path: Path) -> None:
+    """A special card held twice is refused (and accepted once the other holder lets go); a warning is saved."""
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await screen.show_step(12)
+        await settle(pilot)
+        assert screen.step.title == "Ticket Booth"
+        await enter(pilot, "y", "y")
+        assert "not saved: the Ticket Booth is held by Ana and Bo" in live_text(screen, "Bo")
+        assert "ticket_booth" not in saved(path)[0].rounds[0].players.get("Bo", {})
+        await pilot.press("up", "n")  # Ana lets go: Bo's pending yes now fits and is saved too
+        await settle(pilot)
+        players = saved(path)[0].rounds[0].players
+        assert players["Ana"]["ticket_booth"] is False and players["Bo"]["ticket_booth"] is True
+        await screen.show_step(0)
+        await settle(pilot)
+        await enter(pilot, "1", "1")  # #1 cards add up to 2 of 1: a warning, saved
+        assert "⚠ the #1 cards add up to 2" in screen.query_one("#step-notes", Hanging).plain()
+    players = saved(path)[0].rounds[0].players
+    assert players["Ana"]["attractions"]["1"] == 1 and players["Bo"]["attractions"]["1"] == 1
+
+
+@pilot_test
+async def test_undo_and_redo_reach_back_through_the_session(tmp_path: Path) -> None:
+    """ctrl+z undoes field by field (a field typed digit by digit is one step), across steps; ctrl+y redoes."""
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await enter(pilot, "1", "0")  # #1: Ana 1, Bo 0
+        await enter(pilot, "1", "1")  # #2: Ana 1, Bo 1
+        assert screen.step.title == "#3"
+        await pilot.press("1", "0")  # #3: Ana 10? refused (0..3) — only "1" was saved
+        await settle(pilot)
+        assert saved(path)[0].rounds[0].players["Ana"]["attractions"] == {"1": 1, "2": 1, "3": 1}
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert saved(path)[0].rounds[0].players["Ana"]["attractions"] == {"1": 1, "2": 1}
+        await pilot.press("ctrl+z", "ctrl+z")
+        await settle(pilot)
+        session = saved(path)[0]
+        assert session.rounds[0].players["Ana"]["attractions"] == {"1": 1}
+        assert session.rounds[0].players["Bo"]["attractions"] == {"1": 0}
+        assert screen.step.title == "#2"  # the walkthrough shows where the change was
+        for _ in range(3):
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+        assert saved(path)[0].rounds[0].players == {}
+        assert screen.step.title == "#1"
+        await pilot.press("ctrl+y", "ctrl+y", "ctrl+y", "ctrl+y")
+        await settle(pilot)
+        session = saved(path)[0]
+        assert session.rounds[0].players["Ana"]["attractions"] == {"1": 1, "2": 1}
+        assert session.rounds[0].players["Bo"]["attractions"] == {"1": 0, "2": 1}
+        assert screen.editors[0].value == "1" and screen.step.title == "#2"
+
+
+@pilot_test
+async def test_undo_reaches_into_an_earlier_round(tmp_path: Path) -> None:
+    """Starting the next round and the values of the round before are all undoable from the walkthrough."""
+    path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"], rules={"rounds": 2})
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await enter(pilot, "1", "2", "1", "2", "", "", "", "", "", "", "", "")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, StandingsScreen)
+        await pilot.press("enter")  # round 2
+        await settle(pilot)
+        assert isinstance(app.screen, WalkthroughScreen) and app.screen.number == 2
+        assert len(saved(path)[0].rounds) == 2
+        await pilot.press("ctrl+z")  # the new round goes away: back to the standings
+        await settle(pilot)
+        assert len(saved(path)[0].rounds) == 1
+        assert isinstance(app.screen, StandingsScreen)
+        await pilot.press("ctrl+z")  # the last value of round 1
+        await settle(pilot)
+        assert saved(path)[0].rounds[0].players["Bo"]["character"] == {"count": 0}
+        await pilot.press("ctrl+y", "ctrl+y")
+        await settle(pilot)
+        assert len(saved(path)[0].rounds) == 2
+
+
+@pilot_test
+async def test_resume_after_the_app_is_closed_mid_round(tmp_path: Path) -> None:
+    """Close in the middle of a step: reopening shows the first step not yet scored, values kept."""
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo", "Cy"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await enter(pilot, "1", "0", "0", "0", "2", "0")  # #1 and #2
+        await enter(pilot, "3")  # #3: Ana only
+        await type_text(pilot, "2")  # #3 Bo typed, not confirmed
+        await settle(pilot)
+    session, _ = saved(path)
+    assert session.rounds[0].players["Bo"]["attractions"] == {"1": 0, "2": 2, "3": 2}
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen)
+        assert screen.number == 1 and screen.step.title == "#3"
+        assert app.focused is screen.editors[2]  # Cy has no #3 yet
+        assert [e.value for e in screen.editors] == ["3", "2", ""]
+        steps = screen.query_one("#steps", OptionList)
+        assert str(steps.get_option_at_index(0).prompt).startswith("✓")
+        assert not str(steps.get_option_at_index(2).prompt).startswith("✓")
+
+
+@pilot_test
+async def test_finished_session_opens_on_the_standings(tmp_path: Path) -> None:
+    """A session whose game is over opens on the standings with the winner."""
+    players = {"Ana": {"pairs": {"count": 1, "each": 3}}, "Bo": {"pairs": {"count": 1, "each": 2}}}
+    path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"], rounds=(Round(players=players),))
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, StandingsScreen)
+        assert "Finished — Ana won" in str(app.screen.query_one("#result", Static).render())
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+
+
+@pilot_test
+async def test_a_file_changed_on_disk_is_never_overwritten_silently(tmp_path: Path) -> None:
+    """Someone edits the file: the next save asks; cancel keeps theirs, reload takes theirs, overwrite ours."""
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await enter(pilot, "1")
+        theirs = saved(path)[0].with_value(1, "Bo", "attractions", {"1": 0, "2": 2})
+        store.save(path, theirs)
+        text = path.read_text()
+        await type_text(pilot, "0")  # Bo #1: the app notices before saving
+        await settle(pilot)
+        assert isinstance(app.screen, ConflictScreen)
+        await pilot.press("c")  # cancel: nothing written
+        await settle(pilot)
+        assert path.read_text() == text
+        assert isinstance(app.screen, WalkthroughScreen)
+        await type_text(pilot, "1")  # asks again
+        await settle(pilot)
+        assert isinstance(app.screen, ConflictScreen)
+        await pilot.press("r")  # reload theirs
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen)
+        assert app.doc.session == theirs
+        assert path.read_text() == text
+        assert [e.value for e in screen.editors] == ["1", "0"]
+        await enter(pilot, "")  # our next change saves without a question (the reload was taken in)
+        assert not isinstance(app.screen, ConflictScreen)
+        path.write_text(text.replace('title', 'titel') if 'title' in text else text + "\n# hand edit\n")
+        await pilot.press("ctrl+z")  # undo also asks first
+        await settle(pilot)
+        assert isinstance(app.screen, ConflictScreen)
+        await pilot.press("o")  # overwrite with ours
+        await settle(pilot)
+    assert "# hand edit" not in path.read_text()
+
+
+@pilot_test
+async def test_a_name_with_markup_is_shown_literally(tmp_path: Path) -> None:
+    """A player named `[bold]x[/]` shows those characters on every screen."""
+    name = "[bold]x[/]"
+    path = write_session(tmp_path, "ticket-booth", [name, "Bo"], title="[red]Friday[/red]")
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen)
+        assert name in str(screen.rows[0].children[0].render())
+        await enter(pilot, "1")
+        assert name in str(screen.query_one("#round-table", Static).render())
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, StandingsScreen)
+        assert name in str(app.screen.query_one("#table", Static).render())
+        assert name in app.screen.query_one("#breakdown .player-card", Hanging).plain()
+        await pilot.press("escape")
+        await settle(pilot)
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        prompt = str(home.query_one("#sessions", OptionList).get_option_at_index(0).prompt)
+        assert name in prompt and "[red]Friday[/red]" in prompt and f"{name} leads" in prompt
+
+
+@pilot_test
+async def test_a_broken_file_is_listed_and_opens_to_the_core_message(tmp_path: Path) -> None:
+    """The home screen lists an unreadable file with its problem; opening it shows the message, no traceback."""
+    write_session(tmp_path, "ticket-booth", ["Ana", "Bo"], name="good.toml")
+    bad = tmp_path / "bad.toml"
+    bad.write_text('format = 1\ngame = "ticket-booth"\nplayers = ["Ana", "Bo"]\n\n[[rounds]]\n'
+                   '[rounds.players.Ana]\nattractions = { "8" = 9 }\n')
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        assert [e.path.name for e in home.entries] == ["bad.toml", "good.toml"]
+        prompt = str(home.query_one("#sessions", OptionList).get_option_at_index(0).prompt)
+        assert "unreadable" in prompt and "9 is out of range" in prompt
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ErrorScreen)
+        text = str(app.screen.query_one(".problems Static", Static).render())
+        assert 'rounds[1].players."Ana".attractions."8" (line 7)' in text
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+
+
+@pilot_test
+async def test_opening_a_broken_file_directly(tmp_path: Path) -> None:
+    """`scorekeeper FILE` on a file that is not TOML: the core's message over the home screen."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text("format = = 1\n")
+    app = app_for(tmp_path, bad)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ErrorScreen)
+        assert "not valid TOML" in str(app.screen.query_one(".problems Static", Static).render())
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+
+
+@pilot_test
+async def test_new_session_through_the_keyboard(tmp_path: Path) -> None:
+    """Pick the game, type the players and a title, change a rule; the file is written and round 1 starts."""
+    app = app_for(tmp_path / "sessions")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        assert isinstance(app.screen, NewSessionScreen)
+        await pilot.press("down", "down", "down", "enter")  # Ticket to Mars
+        await settle(pilot)
+        await type_text(pilot, "Ana")
+        await pilot.press("enter")
+        await type_text(pilot, "ana")
+        await settle(pilot)
+        assert "listed twice" in str(app.screen.query_one("#player-2-problem", Static).render())
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, NewSessionScreen)  # refused
+        await pilot.press("backspace", "backspace", "backspace")
+        await type_text(pilot, "Bo")
+        app.screen.query_one("#title", Input).value = "Mars night"
+        rule = app.screen.query_one(".rule-input", Input)
+        rule.value = "2"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, WalkthroughScreen)
+        assert app.screen.step.title == "Pairs"
+    path = tmp_path / "sessions" / "2026-11-27-1930-ticket-to-mars-mars-night.toml"
+    session, _ = saved(path)
+    assert session.players == ("Ana", "Bo") and session.title == "Mars night"
+    assert session.rules == {"rounds": 2} and len(session.rounds) == 1
+
+
+@pilot_test
+async def test_home_filter_delete_and_sample(tmp_path: Path) -> None:
+    """Typing filters; d asks, then moves the file to trash/; s copies a sample in and opens it."""
+    folder = tmp_path / "sessions"
+    write_session(folder, "ticket-booth", ["Ana", "Bo"], name="a.toml", title="Friday")
+    write_session(folder, "ticket-to-mars", ["Cy", "Di"], name="b.toml", title="Mars")
+    app = app_for(folder)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        home = app.screen
+        assert isinstance(home, HomeScreen) and len(home.shown) == 2
+        await pilot.press("m", "a", "r")  # starts the filter
+        await settle(pilot)
+        assert [e.path.name for e in home.shown] == ["b.toml"]
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(home.shown) == 2
+        home.query_one("#sessions", OptionList).highlighted = [e.path.name for e in home.shown].index("a.toml")
+        await pilot.press("d")
+        await settle(pilot)
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        assert not (folder / "a.toml").exists() and (folder / "trash" / "a.toml").exists()
+        assert [e.path.name for e in home.entries] == ["b.toml"]
+        await pilot.press("s")
+        await settle(pilot)
+        assert isinstance(app.screen, WalkthroughScreen)
+        assert (folder / "sample-ticket-booth-in-progress.toml").exists()
+
+
+@pilot_test
+async def test_empty_folder_says_how_to_start(tmp_path: Path) -> None:
+    """No sessions: the home screen says how to start and offers a sample."""
+    app = app_for(tmp_path / "none-yet")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = str(app.screen.query_one("#empty", Static).render())
+        assert "No sessions yet" in text and "Press n" in text and "Press s" in text
+
+
+@pilot_test
+async def test_help_and_command_palette(tmp_path: Path) -> None:
+    """F1 lists the keys and the game's rules; the palette holds the screen's actions."""
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        keys = str(app.screen.query_one("#help-keys", Static).render())
+        rules = str(app.screen.query_one("#help-rules", Static).render())
+        assert "Standings" in keys and "Undo" in keys and "card lists" in keys
+        assert "booth_tie (default \"full\")" in rules and "Three rounds" in rules
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("question_mark")  # in a number box, ? is help too
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for title in ("Go to step: Tickets", "Standings", "Next step", "Prev step", "Undo", "Redo", "Help"):
+            assert title in titles

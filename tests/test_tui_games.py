@@ -1,0 +1,231 @@
+"""Pilot tests: a whole round of each game typed through the keyboard, then the saved file and the totals."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+from textual.widgets import Static
+
+from scorekeeper.session import Round
+from scorekeeper.tui.screens.standings import StandingsScreen
+from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
+from tests.test_tui_support import SIZE, app_for, enter, pilot_test, saved, settle, type_text, write_session
+
+# -- The Ticket Booth ------------------------------------------------------------------------
+BOOTH = {  # attraction n: (Ana, Bo, Cy)
+    1: (1, 0, 0), 2: (0, 2, 0), 3: (1, 1, 1), 4: (2, 1, 1), 5: (0, 3, 2), 6: (3, 2, 1),
+    7: (2, 2, 3), 8: (4, 2, 2), 9: (3, 3, 3), 10: (4, 3, 3), 11: (2, 4, 5),
+}
+
+
+def booth_expected() -> dict[str, dict]:
+    """The round as the file must hold it: every value written, zeros and false included."""
+    players = ("Ana", "Bo", "Cy")
+    out = {p: {"attractions": {str(n): BOOTH[n][i] for n in BOOTH}} for i, p in enumerate(players)}
+    for p, outhouses, booth, derby, tickets, piglet in (
+        ("Ana", 1, True, False, 7, False), ("Bo", 0, False, False, 5, True), ("Cy", 2, False, True, 3, False),
+    ):
+        out[p].update(outhouses=outhouses, ticket_booth=booth, demolition_derby=derby, tickets=tickets,
+                      piglet_race=piglet)
+    return out
+
+
+@pilot_test
+async def test_booth_round_through_the_keyboard(tmp_path: Path) -> None:
+    """Every step of a Ticket Booth round, typed; the file holds every value and the totals are the core's."""
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo", "Cy"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen) and screen.step.title == "#1"
+        for n in range(1, 12):
+            assert screen.step.title == f"#{n}"
+            await enter(pilot, *(str(c) for c in BOOTH[n]))
+        assert screen.step.title == "Outhouse"
+        await enter(pilot, "1", "", "2")
+        assert screen.step.title == "Ticket Booth"
+        await enter(pilot, "y", "", "")
+        await enter(pilot, "", "", "y")  # Demolition Derby
+        assert screen.step.title == "Tickets"
+        await enter(pilot, "7", "", "5", "y", "3", "")
+        assert screen.step.title == "Summary"
+        assert app.focused is None
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, StandingsScreen)
+        text = str(app.screen.query_one("#next", Static).render())
+        assert "score round 2 (first player: Bo)" in text
+    session, sheet = saved(path)
+    assert session.rounds[0].players == booth_expected()
+    assert sheet.totals == {"Ana": Fraction(45), "Bo": Fraction(20), "Cy": Fraction(24)}
+    assert [i.why for i in sheet.rounds[0].items if i.category == "attraction:3"] == [
+        "tied with Bo and Cy for most #3 (1 card each): half of 3",
+        "tied with Ana and Cy for most #3 (1 card each): half of 3",
+        "tied with Ana and Bo for most #3 (1 card each): half of 3",
+    ]
+
+
+@pilot_test
+async def test_booth_next_round_is_one_key(tmp_path: Path) -> None:
+    """From the standings, Enter starts round 2 (an empty round is saved) with its first player."""
+    round1 = Round(players=booth_expected())
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo", "Cy"], rounds=(round1,))
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, StandingsScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen)
+        assert screen.number == 2 and screen.step.title == "#1"
+        assert "first player: Bo" in str(screen.query_one("#step-title", Static).render())
+        session, _ = saved(path)
+        assert len(session.rounds) == 2 and session.rounds[1].players == {}
+        await enter(pilot, "1")
+    session, _ = saved(path)
+    assert session.rounds[1].players == {"Ana": {"attractions": {"1": 1}}}
+
+
+# -- Ticket to Ride --------------------------------------------------------------------------
+@pilot_test
+async def test_ticket_to_ride_round(tmp_path: Path) -> None:
+    """Routes by length or route points, tickets as lines (-8 failed), the longest path; then the totals."""
+    path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo", "Cy"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen) and screen.step.title == "Routes"
+        # Ana: routes by length (two 1s, three 4s, one 6), no route points
+        await enter(pilot, "2", "", "", "3", "", "1", "", "", "", "")
+        # Bo: no routes by length, 40 on the score track
+        await enter(pilot, "", "", "", "", "", "", "", "", "", "40")
+        # Cy: three 5s; route points left empty
+        await enter(pilot, "", "", "", "", "3", "", "", "", "", "")
+        assert screen.step.title == "Destination tickets"
+        await enter(pilot, "8 Denver - El Paso", "-12", "")  # Ana: one done, one failed
+        await enter(pilot, "5", "")  # Bo
+        await enter(pilot, "")  # Cy: none
+        assert screen.step.title == "Longest path"
+        await enter(pilot, "12", "9", "12")
+        assert screen.step.title == "Summary"
+    session, sheet = saved(path)
+    assert session.rounds[0].players == {
+        "Ana": {"routes": {"1": 2, "4": 3, "6": 1},
+                "tickets": [{"points": 8, "completed": True, "name": "Denver - El Paso"},
+                            {"points": 12, "completed": False}],
+                "longest_path": 12},
+        "Bo": {"route_points": 40, "tickets": [{"points": 5, "completed": True}], "longest_path": 9},
+        "Cy": {"routes": {"5": 3}, "tickets": [], "longest_path": 12},
+    }
+    # Ana 2 + 21 + 15 = 38, +8 -12, +10; Bo 40 + 5; Cy 30 + 10
+    assert sheet.totals == {"Ana": 44, "Bo": 45, "Cy": 40}
+    assert sheet.complete and sheet.winners == ["Bo"]
+
+
+# -- Ticket to Finland -----------------------------------------------------------------------
+@pilot_test
+async def test_ticket_to_finland_round(tmp_path: Path) -> None:
+    """Deductions (tickets and tourist cards as lines), the bonus measures, completed cards, routes."""
+    path = write_session(tmp_path, "ticket-to-finland", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen) and screen.step.title == "A. Deductions"
+        await enter(pilot, "10", "-6", "", "5 Pori", "-3", "")  # Ana: tickets, then tourist cards
+        await enter(pilot, "7", "", "")  # Bo: one ticket, no tourist card
+        assert screen.step.title == "B. Bonuses"
+        await enter(pilot, "6", "2", "1", "9", "14", "2", "10")  # Ana's seven measures
+        await enter(pilot, "4", "3", "1", "7", "14", "0", "0")  # Bo's
+        assert screen.step.title == "C. Completed cards"
+        assert app.focused is None
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.step.title == "Routes"
+        await enter(pilot, "", "", "", "", "", "", "", "", "", "55")  # Ana: the score track
+        await enter(pilot, "1", "1", "1", "1", "1", "", "", "", "", "")  # Bo: one route of each length 1..5
+        assert screen.step.title == "Summary"
+    session, sheet = saved(path)
+    ana = session.rounds[0].players["Ana"]
+    assert ana["tickets"] == [{"points": 10, "completed": True}, {"points": 6, "completed": False}]
+    assert ana["tourists"] == [{"points": 5, "completed": True, "name": "Pori"}, {"points": 3, "completed": False}]
+    assert session.rounds[0].players["Bo"]["tourists"] == []
+    assert session.rounds[0].players["Bo"]["routes"] == {"1": 1, "2": 1, "3": 1, "4": 1, "5": 1}
+    assert "route_points" not in session.rounds[0].players["Bo"]
+    # Ana: -6 -3; bonuses longest route 5, ferries 15 (tied), journey 20, cities 10 (tied), valid tickets 10
+    # (tied, 1 each), foreign countries 25, perimeter 25; completed 10 + 5; routes 55 -> 171.
+    # Bo: tunnels 15, ferries 15, cities 10, valid tickets 10; completed 7; routes 1+2+4+7+10 -> 81.
+    assert sheet.totals == {"Ana": 171, "Bo": 81}
+    assert sheet.winners == ["Ana"]
+
+
+# -- Ticket to Mars --------------------------------------------------------------------------
+@pilot_test
+async def test_ticket_to_mars_with_an_extra_round(tmp_path: Path) -> None:
+    """A tie after round 1: the standings offer an extra round (one key), it is walked, the game ends."""
+    path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen) and screen.step.title == "Pairs"
+        await enter(pilot, "2", "3", "3", "2")  # Pairs: Ana 2×3, Bo 3×2
+        await enter(pilot, "1", "4", "2", "2")  # Occupancy: Ana 1×4, Bo 2×2
+        await enter(pilot, "0", "5", "", "5")  # Character: nothing either
+        assert screen.step.title == "Summary"
+        await pilot.press("enter")
+        await settle(pilot)
+        standings = app.screen
+        assert isinstance(standings, StandingsScreen)
+        assert "extra round" in str(standings.query_one("#next", Static).render())
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen) and screen.number == 2
+        assert "Extra round 2" in str(screen.query_one("#step-title", Static).render())
+        await enter(pilot, "1", "2", "0", "2", "", "", "", "", "", "", "", "")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, StandingsScreen)
+        assert "Finished — Ana won" in str(app.screen.query_one("#result", Static).render())
+    session, sheet = saved(path)
+    assert session.rounds[0].players == {
+        "Ana": {"pairs": {"count": 2, "each": 3}, "occupancy": {"count": 1, "each": 4},
+                "character": {"count": 0, "each": 5}},
+        "Bo": {"pairs": {"count": 3, "each": 2}, "occupancy": {"count": 2, "each": 2},
+               "character": {"count": 0, "each": 5}},
+    }
+    assert sheet.totals == {"Ana": 12, "Bo": 10}
+    assert sheet.complete and sheet.winners == ["Ana"]
+
+
+@pilot_test
+async def test_card_lines_keys(tmp_path: Path) -> None:
+    """ctrl+t marks a card failed, ctrl+r removes a line, backspace on an empty line removes it."""
+    path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("pagedown")
+        await settle(pilot)
+        assert app.screen.step.title == "Destination tickets"
+        await enter(pilot, "8", "9")
+        await type_text(pilot, "4")
+        await pilot.press("ctrl+t")
+        await settle(pilot)
+        session, _ = saved(path)
+        assert session.rounds[0].players["Ana"]["tickets"][-1] == {"points": 4, "completed": False}
+        await pilot.press("up", "ctrl+r")
+        await settle(pilot)
+        session, _ = saved(path)
+        assert [c["points"] for c in session.rounds[0].players["Ana"]["tickets"]] == [8, 4]
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("backspace")
+        await settle(pilot)
+        session, _ = saved(path)
+        assert [c["points"] for c in session.rounds[0].players["Ana"]["tickets"]] == [8, 4]

@@ -1,0 +1,67 @@
+"""Snapshots at a fixed terminal size: the home screen, a walkthrough step, the standings."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.session import Round
+from tests.test_tui_games import BOOTH, booth_expected
+from tests.test_tui_support import SIZE, app_for, settle, type_text, write_session
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A sessions folder named the same in every run (`sessions`, relative to a tmp working folder)."""
+    monkeypatch.chdir(tmp_path)
+    return Path("sessions")
+
+
+def touch(path: Path, when: int) -> None:
+    """Give a file a fixed modification time (the home screen lists the newest first)."""
+    os.utime(path, (when, when))
+
+
+def test_home_snapshot(folder: Path, snap_compare) -> None:
+    """Three sessions, one of them unreadable, newest first."""
+    booth = write_session(folder, "ticket-booth", ["Ana", "Bo", "Cy"], name="2026-11-27-1930-ticket-booth.toml",
+                          title="Friday at Mia's", rounds=(Round(players=booth_expected()), Round()))
+    mars = write_session(folder, "ticket-to-mars", ["Kim", "[bold]Lou[/]"], name="2026-11-20-2000-mars.toml",
+                         rounds=(Round(players={"Kim": {"pairs": {"count": 2, "each": 3}},
+                                                "[bold]Lou[/]": {"pairs": {"count": 1, "each": 3}}}),))
+    bad = folder / "2026-11-01-1800-broken.toml"
+    bad.write_text('format = 1\ngame = "ticket-booth"\nplayers = ["Ana"]\n')
+    touch(booth, 1_800_000_300)
+    touch(mars, 1_800_000_200)
+    touch(bad, 1_800_000_100)
+    assert snap_compare(app_for(folder), terminal_size=SIZE)
+
+
+def test_walkthrough_step_snapshot(folder: Path, snap_compare) -> None:
+    """Step #8 of a round: values typed, the reasons beside them, an error at a field."""
+    players = {p: {"attractions": {str(n): BOOTH[n][i] for n in range(1, 8)}}
+               for i, p in enumerate(["Ana", "Bo", "Cy"])}
+    path = write_session(folder, "ticket-booth", ["Ana", "Bo", "Cy"], title="Friday at Mia's",
+                         rounds=(Round(players=players),))
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await type_text(pilot, "4")
+        await pilot.press("enter")
+        await settle(pilot)
+        await type_text(pilot, "4")
+        await pilot.press("enter")
+        await settle(pilot)
+        await type_text(pilot, "9")
+        await settle(pilot)
+
+    assert snap_compare(app_for(folder, path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_standings_snapshot(folder: Path, snap_compare) -> None:
+    """After round 1: the table, each player's breakdown, and what comes next."""
+    path = write_session(folder, "ticket-booth", ["Ana", "Bo", "Cy"], title="Friday at Mia's",
+                         rounds=(Round(players=booth_expected()),))
+    assert snap_compare(app_for(folder, path), terminal_size=SIZE)
