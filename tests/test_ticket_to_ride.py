@@ -575,3 +575,365 @@ def test_score_json_on_a_sample_through_the_command_line():
         assert sum(i["points"] for i in rnd["items"] if i["player"] == player) == points
     assert [i["category"] for i in rnd["items"] if i["player"] == "Hana"] == [
         "routes", "ticket", "ticket", "ticket", "longest-path"]
+
+
+# -- map mode (USA) ----------------------------------------------------------------------
+USA = {"map": "usa"}
+
+
+def on_map(entries: dict, players=("Ana", "Bo", "Cy", "Dee")) -> Session:
+    """A one-round session on the USA map (4 players unless given)."""
+    return one(entries, players, rules=USA)
+
+
+def named(name: str, points: int | None = None, completed: bool | None = None) -> dict:
+    """A ticket given by name, points and completed only when given."""
+    card: dict = {"name": name}
+    if points is not None:
+        card["points"] = points
+    if completed is not None:
+        card["completed"] = completed
+    return card
+
+
+def field_warnings(sess: Session) -> list:
+    """The warnings at a field (not the round-wide ones, such as nobody being down to 2 trains)."""
+    return [p for p in problems(sess) if not p.is_error and p.path != "rounds[1]"]
+
+
+def claim_errors(sess: Session) -> list[tuple[str, str]]:
+    """(path, message) of each error."""
+    return [(p.path, p.message) for p in problems(sess) if p.is_error]
+
+
+def test_map_claimed_routes_score_by_the_route_table():
+    sh = sheet(on_map({"Ana": {"claimed": ["Denver – Kansas City", "Kansas City – Omaha", "Helena – Seattle"]}}))
+    item = items(sh, "Ana", "routes")[0]
+    assert item.points == 7 + 1 + 15
+    assert item.why == "claimed routes of 1×1 + 1×4 + 1×6 trains = 1 + 7 + 15 by the route table (11 trains used)"
+
+
+def test_map_route_names_take_any_dash_case_spacing_and_order():
+    sess = on_map({"Ana": {"claimed": ["denver-KANSAS CITY", "Omaha  —  Kansas City", "Saint Louis − Chicago"]}})
+    assert errors(sess) == []
+    assert points_of(sheet(sess), "Ana", "routes") == 7 + 1 + 2
+
+
+def test_map_unknown_route_is_an_error_with_the_nearest_name():
+    found = claim_errors(on_map({"Bo": {"claimed": ["Denver – Omaha", "Helena – Seattle", "Denvr – Omaha"]}}))
+    assert found == [('rounds[1].players."Bo".claimed[3]',
+                      "unknown city 'Denvr' in 'Denvr – Omaha'; did you mean 'Denver – Omaha'?")]
+
+
+def test_map_two_cities_no_route_joins_is_an_error():
+    found = claim_errors(on_map({"Bo": {"claimed": ["Denver – Miami"]}}))
+    assert [p for p, _ in found] == ['rounds[1].players."Bo".claimed[1]']
+    assert found[0][1].startswith("no route joins Denver and Miami")
+
+
+def test_map_a_route_claimed_twice_by_the_same_player_is_an_error():
+    found = claim_errors(on_map({"Bo": {"claimed": ["Denver – Omaha", "Helena – Seattle", "Omaha – Denver"]}}))
+    assert found == [('rounds[1].players."Bo".claimed[3]',
+                      "Denver – Omaha is listed twice in Bo's claimed routes (claimed[1] and claimed[3]); "
+                      "a route is claimed once")]
+
+
+def test_map_a_single_route_claimed_by_two_players_is_an_error():
+    found = claim_errors(on_map({"Ana": {"claimed": ["Helena – Seattle"]},
+                                 "Cy": {"claimed": ["Denver – Omaha", "Seattle – Helena"]}}))
+    assert found == [('rounds[1].players."Cy".claimed[2]',
+                      "Helena – Seattle is a single route and Ana claimed it already; only one player can claim it")]
+
+
+def test_map_both_routes_of_a_double_route_held_by_one_player_is_an_error():
+    found = claim_errors(on_map({"Dee": {"claimed": ["Denver – Kansas City", "Kansas City – Denver"]}}))
+    assert [p for p, _ in found] == ['rounds[1].players."Dee".claimed[2]']
+    assert "double route" in found[0][1] and "only one of its two routes" in found[0][1]
+
+
+@pytest.mark.parametrize("count", [2, 3])
+def test_map_with_two_or_three_players_a_double_route_is_claimed_once_at_all(count):
+    players = ("Ana", "Bo", "Cy")[:count]
+    found = claim_errors(on_map({"Ana": {"claimed": ["Denver – Kansas City"]},
+                                 players[-1]: {"claimed": ["Omaha – Denver", "Kansas City – Denver"]}}, players))
+    assert [p for p, _ in found] == [f'rounds[1].players."{players[-1]}".claimed[2]']
+    assert f"with {count} players only one route of a double route is used" in found[0][1]
+
+
+@pytest.mark.parametrize("count", [4, 5])
+def test_map_with_four_or_five_players_two_players_may_share_a_double_route(count):
+    players = ("Ana", "Bo", "Cy", "Dee", "Eli")[:count]
+    sess = on_map({"Ana": {"claimed": ["Denver – Kansas City"]}, "Bo": {"claimed": ["Kansas City – Denver"]}},
+                  players)
+    assert errors(sess) == []
+    assert points_of(sheet(sess), "Bo", "routes") == 7
+
+
+def test_map_a_third_claim_of_a_double_route_is_an_error():
+    found = claim_errors(on_map({"Ana": {"claimed": ["Denver – Kansas City"]},
+                                 "Bo": {"claimed": ["Denver – Kansas City"]},
+                                 "Cy": {"claimed": ["Denver – Kansas City"]}}))
+    assert found == [('rounds[1].players."Cy".claimed[1]',
+                      "Denver – Kansas City is a double route already claimed by Ana and Bo; it has only two routes")]
+
+
+def test_map_trains_above_45_is_an_error():
+    west = ["Seattle – Helena", "Helena – Duluth", "Duluth – Toronto", "Calgary – Winnipeg", "El Paso – Houston",
+            "El Paso – Los Angeles", "Miami – New Orleans", "Portland – Salt Lake City"]  # 8 × 6 = 48 trains
+    found = errors(on_map({"Ana": {"claimed": west}}))
+    assert [p.path for p in found] == ['rounds[1].players."Ana".claimed']
+    assert "48 trains" in found[0].message
+
+
+def test_map_claimed_must_be_a_list_of_text():
+    found = errors(on_map({"Ana": {"claimed": ["Denver – Omaha", 7]}}))
+    assert [p.path for p in found] == ['rounds[1].players."Ana".claimed[2]']
+
+
+def test_map_ticket_by_name_alone_takes_its_points_and_completion_from_the_map():
+    sess = on_map({"Ana": {"claimed": ["Denver – Santa Fe", "Santa Fe – El Paso"],
+                           "tickets": [named("El Paso – Denver"), named("Chicago – Santa Fe")]}})
+    assert field_warnings(sess) == [] and errors(sess) == []
+    got = items(sheet(sess), "Ana", "ticket")
+    assert [(i.points, i.why) for i in got] == [
+        (4, "ticket Denver – El Paso connected by the claimed routes: +4"),
+        (-9, "ticket Chicago – Santa Fe not connected by the claimed routes: -9")]
+
+
+def test_map_ticket_points_that_disagree_warn_and_the_map_wins():
+    sess = on_map({"Ana": {"tickets": [named("Denver – El Paso", points=5)]}})
+    found = field_warnings(sess)
+    assert [p.path for p in found] == ['rounds[1].players."Ana".tickets[1].points']
+    assert points_of(sheet(sess), "Ana", "ticket") == -4
+
+
+def test_map_completed_that_disagrees_warns_and_the_map_wins():
+    sess = on_map({"Ana": {"claimed": ["Denver – Santa Fe"], "tickets": [named("Denver – El Paso", 4, True)]}})
+    found = field_warnings(sess)
+    assert [p.path for p in found] == ['rounds[1].players."Ana".tickets[1].completed']
+    assert "the map counts" in found[0].message
+    assert points_of(sheet(sess), "Ana", "ticket") == -4
+
+
+def test_map_ticket_not_in_the_deck_is_an_error():
+    found = claim_errors(on_map({"Bo": {"tickets": [named("Denver – El Paso"), named("Denver – Miami")]}}))
+    assert [p for p, _ in found] == ['rounds[1].players."Bo".tickets[2].name']
+    assert "not a destination ticket of the USA map" in found[0][1]
+
+
+def test_map_ticket_without_name_or_points_is_an_error():
+    found = claim_errors(on_map({"Bo": {"tickets": [{"completed": True}]}}))
+    assert [p for p, _ in found] == ['rounds[1].players."Bo".tickets[1]']
+
+
+def test_map_ticket_without_a_name_scores_as_marked():
+    sh = sheet(on_map({"Bo": {"tickets": [{"points": 6, "completed": True}]}}))
+    assert [(i.points, i.why) for i in items(sh, "Bo", "ticket")] == [(6, "ticket 1 completed: +6")]
+
+
+def test_without_a_map_tickets_need_points_and_on_a_map_they_do_not():
+    game = GAMES[TTR]
+    assert game.fields_for({})["tickets"].needs_points is True
+    assert game.fields_for(USA)["tickets"].needs_points is False
+
+
+def test_map_a_ticket_listed_twice_is_a_warning():
+    found = warnings(on_map({"Ana": {"tickets": [named("Denver – El Paso")]},
+                             "Bo": {"tickets": [named("El Paso – Denver")]}}))
+    assert found[:1] == ["round 1: the ticket Denver – El Paso is listed 2 times (Ana and Bo); "
+                     "the deck has one of each ticket"]
+
+
+def test_map_longest_path_is_the_longest_trail_and_repeats_cities():
+    # a triangle Calgary – Seattle – Vancouver (4 + 1 + 3) with Calgary – Helena (4) and Calgary – Winnipeg (6)
+    claimed = ["Calgary – Seattle", "Seattle – Vancouver", "Vancouver – Calgary", "Calgary – Helena",
+               "Calgary – Winnipeg"]
+    sh = sheet(on_map({"Ana": {"claimed": claimed}, "Bo": {"claimed": ["Denver – Omaha"]}}))
+    item = items(sh, "Ana", "longest-path")[0]
+    assert item.points == 10
+    assert item.why == ("the longest continuous path (18 trains; next best 4): +10 — "
+                        "Helena – Calgary – Vancouver – Seattle – Calgary – Winnipeg")
+
+
+def test_map_longest_path_tie_shows_every_tied_players_path():
+    sh = sheet(on_map({"Ana": {"claimed": ["Denver – Omaha", "Omaha – Chicago"]},
+                       "Bo": {"claimed": ["Helena – Winnipeg", "Winnipeg – Duluth"]}}))
+    got = items(sh, category="longest-path")
+    assert [(i.player, i.points) for i in got] == [("Ana", 10), ("Bo", 10)]
+    assert got[0].why.endswith("(8 trains each): +10 — Chicago – Omaha – Denver")
+    assert got[1].why.endswith("(8 trains each): +10 — Duluth – Winnipeg – Helena")
+
+
+def test_map_longest_path_given_that_disagrees_warns_and_the_map_wins():
+    sess = on_map({"Ana": {"claimed": ["Denver – Omaha"], "longest_path": 9}, "Bo": {"longest_path": 12}})
+    found = field_warnings(sess)
+    assert [p.path for p in found] == ['rounds[1].players."Ana".longest_path', 'rounds[1].players."Bo".longest_path']
+    assert "4 trains (Denver – Omaha)" in found[0].message
+    assert [i.player for i in items(sheet(sess), category="longest-path")] == ["Ana"]
+
+
+def test_map_routes_or_route_points_that_disagree_warn_and_the_claims_win():
+    sess = on_map({"Ana": {"claimed": ["Denver – Omaha"], "route_points": 9, "routes": {"4": 2}}})
+    found = field_warnings(sess)
+    assert sorted(p.path for p in found) == ['rounds[1].players."Ana".route_points', 'rounds[1].players."Ana".routes']
+    assert points_of(sheet(sess), "Ana", "routes") == 7
+
+
+def test_map_warns_when_no_player_is_down_to_two_trains():
+    found = warnings(on_map({p: {"claimed": []} for p in ("Ana", "Bo", "Cy", "Dee")}))
+    assert len(found) == 1 and "2 or fewer trains left" in found[0]
+
+
+def test_map_tie_break_counts_the_tickets_the_map_completes():
+    sh = sheet(on_map({
+        "Ana": {"claimed": ["Denver – Santa Fe", "Santa Fe – El Paso"], "tickets": [named("Denver – El Paso")],
+                "route_points": 2 + 2},  # 4 route points + 4 ticket = 8, and Longest Path (4) shared
+        "Bo": {"claimed": ["Denver – Omaha"]},  # 7 route points, no ticket
+    }, ("Ana", "Bo")))
+    # Ana: routes 2 + 2 = 4, ticket +4, longest path 4 (tied with Bo's 4): +10 -> 18
+    # Bo: routes 7, longest path 4 (tied): +10 -> 17
+    assert sh.totals == {"Ana": 18, "Bo": 17}
+
+
+def test_map_steps_ask_for_claimed_routes_and_compute_the_path():
+    steps = GAMES[TTR].steps(on_map({}))
+    assert [s.title for s in steps] == ["Routes", "Destination tickets", "Longest path", "Summary"]
+    assert steps[0].inputs == (("claimed", None),)
+    assert steps[2].inputs == ()
+
+
+@st.composite
+def map_sessions(draw):
+    """A valid session on the USA map: each route pair dealt to at most one player, up to 45 trains each."""
+    from scorekeeper.maps import load_map
+
+    usa = load_map("usa")
+    players = draw(NAMES)
+    pairs = draw(st.permutations(list(usa.city_pairs)))
+    deck = [t.name for t in usa.tickets]
+    rnd: dict[str, dict] = {}
+    for p in players:
+        claimed, trains = [], 0
+        for _ in range(draw(st.integers(0, 14))):
+            if not pairs:
+                break
+            a, b = pairs.pop()
+            length = usa.pair(a, b)[0].length
+            if trains + length <= 45:
+                claimed.append(f"{a} – {b}" if draw(st.booleans()) else f"{b} - {a}")
+                trains += length
+        tickets = draw(st.lists(st.sampled_from(deck), max_size=3, unique=True))
+        deck = [t for t in deck if t not in tickets]
+        rnd[p] = {"claimed": claimed, "tickets": [{"name": t} for t in tickets]}
+    return Session(game=TTR, players=tuple(players), rules=dict(USA), rounds=(Round(players=rnd),))
+
+
+@settings(max_examples=60, deadline=None)
+@given(map_sessions(), st.randoms(use_true_random=False))
+def test_property_map_items_sum_and_reordering_changes_nothing_but_order(sess, random):
+    assert [p.describe() for p in problems(sess) if p.is_error] == []
+    a = games.score(sess)
+    for p in sess.players:
+        assert sum((i.points for i in a.rounds[0].items if i.player == p), Fraction(0)) == a.totals[p]
+    order = list(range(len(sess.players)))
+    random.shuffle(order)
+    b = games.score(reordered(sess, order))
+    assert a.totals == b.totals
+    place = {p: pl.place for pl in a.ranking for p in pl.players}
+    assert place == {p: pl.place for pl in b.ranking for p in pl.players}
+    game = GAMES[TTR]
+    for p in sess.players:
+        assert game.paths(sess, 1)[p] <= game.routes(sess, 1)[p].trains
+
+
+# -- the USA sample ----------------------------------------------------------------------
+def sample_usa() -> Session:
+    """Four players on the USA map: claimed routes and tickets by name; the program does the rest."""
+    return Session(
+        game=TTR, title="USA map night", started=datetime(2026, 5, 9, 19, 45),
+        players=("Grace", "Omar", "Priya", "Lukas"), rules={"map": "usa"},
+        rounds=(Round(players={
+            "Grace": {
+                "claimed": ["San Francisco – Portland", "Portland – Seattle", "Seattle – Helena", "Helena – Duluth",
+                            "Duluth – Chicago", "Chicago – Pittsburgh", "Pittsburgh – New York",
+                            "New York – Boston", "Boston – Montréal", "Helena – Denver", "Denver – Santa Fe",
+                            "Santa Fe – El Paso", "Duluth – Winnipeg", "Chicago – Saint Louis"],
+                "tickets": [named("Seattle – New York", 22, True), named("Denver – El Paso", 4, True),
+                            named("Portland – Nashville", 17, False), named("Chicago – Santa Fe", 9, True)],
+            },
+            "Omar": {
+                "claimed": ["Los Angeles – El Paso", "El Paso – Houston", "Houston – New Orleans",
+                            "New Orleans – Atlanta", "Atlanta – Miami", "Atlanta – Raleigh", "Raleigh – Washington",
+                            "Los Angeles – Las Vegas", "Las Vegas – Salt Lake City", "Dallas – Houston",
+                            "Dallas – Oklahoma City", "Oklahoma City – Kansas City", "Kansas City – Saint Louis"],
+                "tickets": [named("Los Angeles – Miami", 20), named("Kansas City – Houston", 5),
+                            named("Dallas – New York", 11), named("Seattle – Los Angeles", 9)],
+            },
+            "Priya": {
+                "claimed": ["Denver – Kansas City", "Kansas City – Omaha", "Omaha – Denver", "Omaha – Chicago",
+                            "Chicago – Saint Louis", "Saint Louis – Kansas City", "Saint Louis – Nashville",
+                            "Nashville – Atlanta", "Nashville – Pittsburgh", "Pittsburgh – Washington",
+                            "Washington – New York", "New York – Montréal"],
+                "tickets": [named("Denver – Pittsburgh"), named("Atlanta – Montréal"),
+                            named("Winnipeg – Little Rock"), named("Sault St. Marie – Nashville")],
+            },
+            "Lukas": {
+                "claimed": ["Vancouver – Calgary", "Calgary – Winnipeg", "Winnipeg – Sault St. Marie",
+                            "Sault St. Marie – Toronto", "Toronto – Pittsburgh", "Pittsburgh – Raleigh",
+                            "Raleigh – Charleston", "Charleston – Miami", "Vancouver – Seattle", "Seattle – Calgary",
+                            "Calgary – Helena"],
+                "tickets": [named("Toronto – Miami", completed=True), named("Vancouver – Montréal", completed=False)],
+            },
+        }),),
+    )
+
+
+BUILT["ticket-to-ride-usa-4p.toml"] = sample_usa
+
+# ticket-to-ride-usa-4p.toml, counted by hand on the USA map:
+#   Grace: 14 routes, lengths 5 1 6 6 3 3 2 2 2 4 2 2 4 2 -> 1×1 + 6×2 + 2×3 + 2×4 + 1×5 + 2×6 = 44 trains,
+#          1 + 12 + 8 + 14 + 10 + 30 = 75 points. A tree; its leaves are San Francisco, Montréal, El Paso, Winnipeg,
+#          Saint Louis. Longest leaf to leaf: San Francisco 5 Portland 1 Seattle 6 Helena 6 Duluth 3 Chicago
+#          3 Pittsburgh 2 New York 2 Boston 2 Montréal = 30 (San Francisco – El Paso 20, – Winnipeg 22,
+#          – Saint Louis 23; El Paso – Montréal 26). Tickets: Seattle – New York +22 (along that path),
+#          Denver – El Paso +4 (via Santa Fe), Chicago – Santa Fe +9 (Duluth, Helena, Denver),
+#          Portland – Nashville -17 (no Nashville) -> +18.                                  75 + 18 = 93
+#   Omar:  13 routes -> 1×1 + 7×2 + 1×3 + 1×4 + 1×5 + 2×6 = 39 trains, 1 + 14 + 4 + 7 + 10 + 30 = 66 points.
+#          A tree; leaves Salt Lake City, Miami, Washington, Saint Louis. Longest: Salt Lake City 3 Las Vegas
+#          2 Los Angeles 6 El Paso 6 Houston 2 New Orleans 4 Atlanta 5 Miami = 28 (to Washington 27, to
+#          Saint Louis 24). Tickets: Los Angeles – Miami +20, Kansas City – Houston +5 (Oklahoma City, Dallas),
+#          Dallas – New York -11, Seattle – Los Angeles -9 -> +5.                         66 + 5 = 71
+#   Priya: 12 routes -> 2×1 + 5×2 + 1×3 + 4×4 = 31 trains, 2 + 10 + 4 + 28 = 44 points. Odd-degree cities:
+#          Kansas City, Omaha, Saint Louis, Nashville, Atlanta, Montréal; leaving out the two cheapest
+#          edges that pair four of them (Kansas City – Omaha 1, Nashville – Atlanta 1) leaves a trail from
+#          Montréal to Saint Louis of 31 - 2 = 29: Montréal 3 New York 2 Washington 2 Pittsburgh 4 Nashville
+#          2 Saint Louis 2 Chicago 4 Omaha 4 Denver 4 Kansas City 2 Saint Louis (no trail can drop less
+#          than 2). Tickets by name alone: Denver – Pittsburgh +11, Atlanta – Montréal +9 (New York,
+#          Washington, Pittsburgh, Nashville), Winnipeg – Little Rock -11, Sault St. Marie – Nashville -8
+#          -> +1.                                                                          44 + 1 = 45
+#   Lukas: 11 routes -> 1×1 + 4×2 + 1×3 + 3×4 + 2×6 = 36 trains, 1 + 8 + 4 + 21 + 30 = 64 points. Only
+#          Helena and Miami have odd degree, so one trail uses every route: Helena 4 Calgary 4 Seattle
+#          1 Vancouver 3 Calgary 6 Winnipeg 6 Sault St. Marie 2 Toronto 2 Pittsburgh 2 Raleigh 2 Charleston
+#          4 Miami = 36 (Calgary twice). Longest of all: +10. Tickets: Toronto – Miami +10,
+#          Vancouver – Montréal -20 -> -10.                                                64 - 10 + 10 = 64
+USA_PATHS = {"Grace": 30, "Omar": 28, "Priya": 29, "Lukas": 36}
+USA_TOTALS = {"Grace": 93, "Omar": 71, "Priya": 45, "Lukas": 64}
+
+
+def test_usa_sample_longest_paths_and_totals_by_hand():
+    sess, found = store.load(SAMPLES / "ticket-to-ride-usa-4p.toml")
+    game = GAMES[TTR]
+    assert game.paths(sess, 1) == USA_PATHS
+    assert {p: r.trains for p, r in game.routes(sess, 1).items()} == {"Grace": 44, "Omar": 39, "Priya": 31,
+                                                                      "Lukas": 36}
+    sh = games.score(sess, found)
+    assert sh.totals == USA_TOTALS
+    assert sh.winners == ["Grace"] and sh.tiebreak is None and sh.complete and sh.warnings == []
+    assert {p: points_of(sh, p, "routes") for p in sess.players} == {"Grace": 75, "Omar": 66, "Priya": 44,
+                                                                     "Lukas": 64}
+    bonus = items(sh, category="longest-path")
+    assert [(i.player, i.points) for i in bonus] == [("Lukas", 10)]
+    assert bonus[0].why == ("the longest continuous path (36 trains; next best 30): +10 — Helena – Calgary – "
+                            "Vancouver – Seattle – Calgary – Winnipeg – Sault St. Marie – Toronto – Pittsburgh – "
+                            "Raleigh – Charleston – Miami")
+    assert [i.points for i in items(sh, "Priya", "ticket")] == [11, 9, -11, -8]

@@ -15,6 +15,7 @@ from scorekeeper.tui.screens.new_session import NewSessionScreen
 from scorekeeper.tui.screens.standings import StandingsScreen
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
 from scorekeeper.tui.widgets.hanging import Hanging
+from scorekeeper.tui.widgets.steps import StepList
 from tests.test_tui_support import SIZE, app_for, enter, pilot_test, saved, settle, type_text, write_session
 
 
@@ -184,9 +185,9 @@ async def test_resume_after_the_app_is_closed_mid_round(tmp_path: Path) -> None:
         assert screen.number == 1 and screen.step.title == "#3"
         assert app.focused is screen.editors[2]  # Cy has no #3 yet
         assert [e.value for e in screen.editors] == ["3", "2", ""]
-        steps = screen.query_one("#steps", OptionList)
-        assert str(steps.get_option_at_index(0).prompt).startswith("✓")
-        assert not str(steps.get_option_at_index(2).prompt).startswith("✓")
+        steps = screen.query_one("#steps", StepList)
+        assert steps.titles[0].plain.startswith("✓") and steps.titles[1].plain.startswith("✓")
+        assert not steps.titles[2].plain.startswith("✓") and steps.current == 2
 
 
 @pilot_test

@@ -10,7 +10,7 @@ Edge = tuple[str, str, int]
 _Path = tuple[str, str, int, tuple[str, ...]]  # (a, b, length, the cities between a and b)
 
 # Phase 1 of the search (plain trail enumeration) stops after this many steps and hands over
-# to phase 2 (best-first search over the routes left out); see _search.
+# to a bridge split or phase 2 (best-first search over the routes left out); see _solve.
 _TRAIL_BUDGET = 300
 
 
@@ -85,7 +85,8 @@ def longest_trail(edges: Iterable[Any]) -> tuple[int, list[str]]:
     Ties: the trail returned depends only on the multiset of edges, never on their order: the
     edges are sorted by city names first and every later choice is made in a fixed order (it is
     the first best trail that order finds, not the lexicographically smallest). An open trail
-    is written from its alphabetically smaller end.
+    is written from its alphabetically smaller end; a closed one from its smallest city, in
+    the direction that reads smaller.
     """
     edge_list = _edge_list(edges)
     if not edge_list:
@@ -99,9 +100,19 @@ def longest_trail(edges: Iterable[Any]) -> tuple[int, list[str]]:
         length, path = _component_trail(comp)
         if length > best_length:
             best_length, best_path = length, path
-    if best_path[-1] < best_path[0]:
-        best_path.reverse()
-    return best_length, best_path
+    return best_length, _oriented(best_path)
+
+
+def _oriented(path: list[str]) -> list[str]:
+    """An open trail from its smaller end; a closed one from its smallest city, the smaller way."""
+    if path[0] != path[-1]:
+        return path if path[0] < path[-1] else path[::-1]
+    ring = path[:-1]
+    i = ring.index(min(ring))
+    forward = ring[i:] + ring[:i]
+    backward = forward[:1] + forward[1:][::-1]
+    best = min(forward, backward)
+    return [*best, best[0]]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -170,7 +181,8 @@ class _Kernel:
 
     def split(self, x: str) -> tuple[list[int], list[int]]:
         """The non-loop edges and the loops at x."""
-        plain, loops = [], []
+        plain: list[int] = []
+        loops: list[int] = []
         for eid in self.inc[x]:
             (loops if self.edges[eid][0] == self.edges[eid][1] else plain).append(eid)
         return plain, loops
@@ -246,7 +258,6 @@ class _Kernel:
             path.append(x)
         return path
 
-
     def bridge(self) -> tuple[int, set[str]] | None:
         """A bridge with at least two edges on each side, as balanced as any: (edge id, side)."""
         names = sorted(self.inc)
@@ -312,9 +323,12 @@ def _component_trail(comp: list[Edge]) -> tuple[int, list[str]]:
 def _solve(comp: list[_Path], memo: dict[Any, tuple[int, list[str]]]) -> tuple[int, list[str]]:
     """The heaviest trail of a connected multigraph whose edges may stand for chains of cities.
 
-    After the reductions, a bridge a–b with two or more edges on each side splits the work
-    (a trail crosses a bridge at most once): the best trail lies in side A, or in side B, or
-    is a trail of A ending at a, the bridge, and a trail of B starting at b.
+    After the reductions: with at most two odd cities, an Euler trail. Otherwise phase 1, a
+    depth-first enumeration of trails with a step budget, which settles sparse graphs at
+    once. If the budget runs out: a bridge a–b with two or more edges on each side splits the
+    work (a trail crosses a bridge at most once, so the best trail lies in side A, or in side
+    B, or is a trail of A ending at a, the bridge, and a trail of B from b); without such a
+    bridge, phase 2, a best-first search over the set of edges left out, settles it.
     """
     key = tuple(sorted(comp))
     if key in memo:
@@ -324,25 +338,31 @@ def _solve(comp: list[_Path], memo: dict[Any, tuple[int, list[str]]]) -> tuple[i
     edges, inc = kernel.edges, kernel.inc
     total = sum(e[2] for e in edges.values())
     odd = sorted(x for x in inc if kernel.degree(x) % 2)
-    split = kernel.bridge() if len(odd) > 2 else None
     if len(odd) <= 2:
         start = odd[0] if odd else min(inc)
         length, path = total, kernel.expand(start, _euler(edges, inc, start))
-    elif split is not None:
-        eid, side = split
-        a, b, w, mid = edges[eid]
-        part_a = [(e[0], e[1], e[2], tuple(e[3])) for k, e in edges.items() if k != eid and e[0] in side]
-        part_b = [(e[0], e[1], e[2], tuple(e[3])) for k, e in edges.items() if k != eid and e[0] not in side]
-        length_a, path_a = _rooted(part_a, a, memo)
-        length_b, path_b = _rooted(part_b, b, memo)
-        length, path = length_a + w + length_b, [*path_a[::-1], *mid, *path_b]
-        for part in (part_a, part_b):
-            part_length, part_path = _solve(part, memo)
-            if part_length > length:
-                length, path = part_length, part_path
     else:
-        length, start, steps = _search(edges, inc, odd, total)
+        search = _Search(edges, inc, odd, total)
+        length, start, steps, finished = search.trails(_TRAIL_BUDGET)
         path = kernel.expand(start, steps)
+        split = None if finished else kernel.bridge()
+        if split is not None:
+            eid, side = split
+            a, b, w, mid = edges[eid]
+            part_a = [(e[0], e[1], e[2], tuple(e[3])) for k, e in edges.items() if k != eid and e[0] in side]
+            part_b = [(e[0], e[1], e[2], tuple(e[3])) for k, e in edges.items() if k != eid and e[0] not in side]
+            length_a, path_a = _rooted(part_a, a, memo)
+            length_b, path_b = _rooted(part_b, b, memo)
+            length, path = length_a + w + length_b, [*path_a[::-1], *mid, *path_b]
+            for part in (part_a, part_b):
+                part_length, part_path = _solve(part, memo)
+                if part_length > length:
+                    length, path = part_length, part_path
+        elif not finished:
+            found = search.exclusion(length)
+            if found is not None:
+                length, start, steps = found
+                path = kernel.expand(start, steps)
     for cand_length, cand_path in kernel.candidates:
         if cand_length > length:
             length, path = cand_length, cand_path
@@ -360,6 +380,7 @@ def _rooted(part: list[_Path], root: str, memo: dict[Any, tuple[int, list[str]]]
     length, path = _solve([*part, (root, placeholder, heavy, ())], memo)
     if path[0] != placeholder:
         path = path[::-1]
+    assert path[0] == placeholder and path[1] == root, "the heavy pendant ends the trail"
     return length - heavy, path[1:]
 
 
@@ -390,88 +411,113 @@ def _euler(edges: dict[int, list[Any]], inc: dict[str, list[int]], start: str) -
     return out
 
 
-def _search(
-    edges: dict[int, list[Any]], inc: dict[str, list[int]], odd: list[str], total: int
-) -> tuple[int, str, list[tuple[int, str]]]:
-    """Heaviest trail of a reduced component with four or more odd cities.
+class _Search:
+    """A reduced component with four or more odd cities, indexed for the two search phases."""
 
-    Phase 1 enumerates trails from the odd cities (depth first, bitmask edge sets, each
-    (city, edge set) state once), stopping at the F5 bound or after _TRAIL_BUDGET states; it
-    settles sparse graphs at once. Phase 2, for the rest, is a best-first search over the
-    set F of edges left out (see _exclusion_search), which settles dense graphs in few steps.
-    """
-    names = sorted(inc)
-    index = {x: i for i, x in enumerate(names)}
-    n = len(names)
-    eids = sorted(edges)
-    ends = [(index[edges[e][0]], index[edges[e][1]]) for e in eids]
-    weight = [edges[e][2] for e in eids]
-    adj: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n)]  # (bit, city, w, k)
-    for k, (u, v) in enumerate(ends):
-        adj[u].append((1 << k, v, weight[k], k))
-        if v != u:
-            adj[v].append((1 << k, u, weight[k], k))
-    for row in adj:
-        row.sort(key=lambda t: (-t[2], t[3]))
-    odd_idx = [index[x] for x in odd]
-    dist = _distances(n, ends, weight)
-    nearest = []
-    odd_mask = sum(1 << i for i in odd_idx)
-    for i in odd_idx:
-        nearest.append(min(dist[i][j] for j in odd_idx if j != i))
-    nearest.sort()
-    upper = total - (sum(nearest[:-2]) + 1) // 2
+    def __init__(self, edges: dict[int, list[Any]], inc: dict[str, list[int]], odd: list[str], total: int):
+        self.edges = edges
+        self.names = names = sorted(inc)
+        index = {x: i for i, x in enumerate(names)}
+        self.n = n = len(names)
+        self.eids = eids = sorted(edges)
+        self.ends = ends = [(index[edges[e][0]], index[edges[e][1]]) for e in eids]
+        self.weight = weight = [edges[e][2] for e in eids]
+        self.total = total
+        self.odd = [index[x] for x in odd]
+        self.odd_mask = sum(1 << i for i in self.odd)
+        # adjacency, heaviest first: (edge bit, other city, length, edge index)
+        self.adj: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n)]
+        for k, (u, v) in enumerate(ends):
+            self.adj[u].append((1 << k, v, weight[k], k))
+            if v != u:
+                self.adj[v].append((1 << k, u, weight[k], k))
+        for row in self.adj:
+            row.sort(key=lambda t: (-t[2], t[3]))
 
-    best = 0
-    best_start = odd_idx[0]
-    best_steps: list[tuple[int, int]] = []
-    steps: list[tuple[int, int]] = []
-    seen: set[int] = set()
-    budget = _TRAIL_BUDGET
-    start = odd_idx[0]
+    def nearest_odd(self) -> list[int]:
+        """For each odd city, the distance to the nearest other odd city (Dijkstra, cut short)."""
+        out = []
+        for s in self.odd:
+            dist = {s: 0}
+            queue = [(0, s)]
+            while queue:
+                d, x = heapq.heappop(queue)
+                if d > dist[x]:
+                    continue
+                if x != s and self.odd_mask >> x & 1:
+                    out.append(d)
+                    break
+                for _, y, w, _ in self.adj[x]:
+                    if d + w < dist.get(y, d + w + 1):
+                        dist[y] = d + w
+                        heapq.heappush(queue, (d + w, y))
+        return out
 
-    def dfs(x: int, used: int, length: int) -> None:
-        nonlocal best, best_start, best_steps, budget
-        if length > best:
-            best, best_start, best_steps = length, start, steps.copy()
-            if length >= upper:
+    def trails(self, budget: int) -> tuple[int, str, list[tuple[int, str]], bool]:
+        """Phase 1: depth-first over trails from the odd cities (F1), each (city, edge set) state
+        once, until the F5 bound is reached or `budget` states are spent.
+
+        Returns (best length, its start, its (edge id, city) steps, whether it is proven best).
+        """
+        nearest = sorted(self.nearest_odd())
+        upper = self.total - (sum(nearest[:-2]) + 1) // 2
+        adj, n = self.adj, self.n
+        best = 0
+        best_start = start = self.odd[0]
+        best_steps: list[tuple[int, int]] = []
+        steps: list[tuple[int, int]] = []
+        push, pop = steps.append, steps.pop
+        seen: set[int] = set()
+        seen_add = seen.add
+        left = budget
+
+        def dfs(x: int, used: int, length: int) -> None:
+            nonlocal best, best_start, best_steps, left
+            if length > best:
+                best, best_start, best_steps = length, start, steps.copy()
+                if length >= upper:
+                    raise _Stop
+            left -= 1
+            if left < 0:
                 raise _Stop
-        budget -= 1
-        if budget < 0:
-            raise _Stop
-        for bit, y, w, k in adj[x]:
-            if used & bit:
-                continue
-            nused = used | bit
-            key = nused * n + y
-            if key in seen:
-                continue
-            seen.add(key)
-            steps.append((k, y))
-            dfs(y, nused, length + w)
-            steps.pop()
+            for bit, y, w, k in adj[x]:
+                if used & bit:
+                    continue
+                key = (used | bit) * n + y
+                if key in seen:
+                    continue
+                seen_add(key)
+                push((k, y))
+                dfs(y, used | bit, length + w)
+                pop()
 
-    try:
-        for start in odd_idx[:-1]:
-            dfs(start, 0, 0)
-        finished = True
-    except _Stop:
-        finished = best >= upper
-    if not finished:
-        found = _exclusion_search(n, ends, weight, odd_mask, dist, total, best)
-        if found is not None:
-            length, keep = found
-            sub_inc: dict[str, list[int]] = {}
-            for k in range(len(eids)):
-                if keep >> k & 1:
-                    for x in {names[ends[k][0]], names[ends[k][1]]}:
-                        sub_inc.setdefault(x, []).append(eids[k])
-            sub_odd = sorted(x for x in sub_inc if sum(
-                2 if edges[e][0] == edges[e][1] else 1 for e in sub_inc[x]) % 2)
-            first = sub_odd[0] if sub_odd else min(sub_inc)
-            sub_edges = {e: edges[e] for ids in sub_inc.values() for e in ids}
-            return length, first, _euler(sub_edges, sub_inc, first)
-    return best, names[best_start], [(eids[k], names[y]) for k, y in best_steps]
+        try:
+            for start in self.odd[:-1]:
+                dfs(start, 0, 0)
+            finished = True
+        except _Stop:
+            finished = best >= upper
+        steps_out = [(self.eids[k], self.names[y]) for k, y in best_steps]
+        return best, self.names[best_start], steps_out, finished
+
+    def exclusion(self, lower: int) -> tuple[int, str, list[tuple[int, str]]] | None:
+        """Phase 2 (see _exclusion_search): a trail longer than `lower` as (length, start, steps),
+        or None if there is none."""
+        dist = _distances(self.n, self.ends, self.weight)
+        found = _exclusion_search(self.n, self.ends, self.weight, self.odd_mask, dist, self.total, lower)
+        if found is None:
+            return None
+        length, keep = found
+        edges, names, ends = self.edges, self.names, self.ends
+        sub_inc: dict[str, list[int]] = {}
+        for k, eid in enumerate(self.eids):
+            if keep >> k & 1:
+                for x in {names[ends[k][0]], names[ends[k][1]]}:
+                    sub_inc.setdefault(x, []).append(eid)
+        sub_odd = sorted(x for x in sub_inc if sum(2 if edges[e][0] == edges[e][1] else 1 for e in sub_inc[x]) % 2)
+        first = sub_odd[0] if sub_odd else min(sub_inc)
+        sub_edges = {e: edges[e] for ids in sub_inc.values() for e in ids}
+        return length, first, _euler(sub_edges, sub_inc, first)
 
 
 def _distances(n: int, ends: list[tuple[int, int]], weight: list[int]) -> list[list[int]]:
@@ -511,13 +557,16 @@ def _exclusion_search(
     two odd cities chosen as the trail's ends. The node takes a city x of D that is not an
     end (the one with the fewest edges left, so leaves are settled first) and either makes x
     an end or adds one more non-loop edge at x to F. Once D has at most two cities every
-    component of the rest has at most two odd cities, so the heaviest one is a trail. Every
-    heaviest trail T is reached: with ends s, t, E - T holds a minimal T-join J (edge-disjoint
-    paths pairing the odd cities but s, t) whose complement still has T as a part (any other
-    part touching T would make a heavier trail with it), and following J's edges and choosing
-    s, t as ends leads there. Along that way the F5 bound (distances in the whole graph, to
-    the nearest other city of D or odd city) never falls below T, so the first finished node
-    taken off the queue is a heaviest trail. Only results above `lower` count.
+    component of the rest has at most two odd cities, so the heaviest one is a trail.
+
+    Every heaviest trail W, from s to t, is reached: the edges it leaves out contain a
+    minimal set J whose odd cities are the graph's odd cities but s and t (edge-disjoint
+    paths pairing them, no cycles), and W is a whole component of the graph without J (a
+    part touching W would make a heavier trail with it). Adding J's edges, choosing s and t
+    as ends when their turn comes, stays inside J all the way, so a finished node on the way
+    keeps W inside one component. Along that way the F5 bound (in distances of the whole
+    graph, to the nearest other city of D or odd city) never falls below W, so the first
+    finished node taken off the queue is a heaviest trail. Only results above `lower` count.
     """
     m = len(ends)
     full = (1 << m) - 1
@@ -585,9 +634,7 @@ def _exclusion_search(
 
     seen: set[tuple[int, int]] = set()
     count = 0
-    queue: list[tuple[int, int, int, int, int, int, int, int]] = [
-        (-bound(0, odd_mask), 0, 0, 0, odd_mask, 0, 0, -1)
-    ]
+    queue: list[tuple[int, int, int, int, int, int, int, int]] = [(-bound(0, odd_mask), 0, 0, 0, odd_mask, 0, 0, -1)]
     while queue:
         neg, _, out, cut, d_mask, chosen, n_chosen, keep = heapq.heappop(queue)
         if -neg <= lower:
@@ -602,11 +649,7 @@ def _exclusion_search(
             options = (plain_mask[low] & ~out).bit_count()
             if options < fewest:
                 x, fewest = low, options
-        children = [
-            (out | bit, cut + w, d_mask ^ x ^ y, chosen, n_chosen)
-            for w, bit, y in plain[x]
-            if not out & bit
-        ]
+        children = [(out | bit, cut + w, d_mask ^ x ^ y, chosen, n_chosen) for w, bit, y in plain[x] if not out & bit]
         if n_chosen < 2 and odd_mask & x:
             children.append((out, cut, d_mask, chosen | x, n_chosen + 1))
         for c_out, c_cut, c_d, c_chosen, c_n in children:

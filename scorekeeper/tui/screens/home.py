@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 from scorekeeper import games, store
 from scorekeeper.session import Session, SessionError
 from scorekeeper.tui import walk
-from scorekeeper.tui.widgets.footer import KeysFooter
+from scorekeeper.tui.widgets.footer import KeyBar
 
 if TYPE_CHECKING:
     from scorekeeper.tui.app import ScorekeeperApp
@@ -127,7 +127,7 @@ class HomeScreen(Screen):
                     select_on_focus=False)
         yield SessionList(id="sessions")
         yield Static(id="empty")
-        yield KeysFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         """List the folder."""

@@ -18,7 +18,7 @@ from scorekeeper.games.base import Game, Rule
 from scorekeeper.session import Problem, Round, Session
 from scorekeeper.tui import walk
 from scorekeeper.tui.render import joined, problem_line
-from scorekeeper.tui.widgets.footer import KeysFooter
+from scorekeeper.tui.widgets.footer import KeyBar
 
 if TYPE_CHECKING:
     from scorekeeper.tui.app import ScorekeeperApp
@@ -114,7 +114,7 @@ class NewSessionScreen(Screen):
             with Horizontal(classes="buttons"):
                 yield Button("Create and start scoring (ctrl+s)", variant="primary", id="create")
                 yield Button("Cancel (Esc)", id="cancel")
-        yield KeysFooter()
+        yield KeyBar()
 
     @staticmethod
     def game_prompt(game: Game) -> Content:

@@ -17,7 +17,7 @@ from scorekeeper.games.base import Sheet
 from scorekeeper.session import Session
 from scorekeeper.tui import walk
 from scorekeeper.tui.render import item_line, lines, problem_line, scores_table, text_line
-from scorekeeper.tui.widgets.footer import KeysFooter
+from scorekeeper.tui.widgets.footer import KeyBar
 from scorekeeper.tui.widgets.hanging import Hanging, Line
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ class StandingsScreen(Screen):
             yield Hanging(id="warnings", classes="hide-empty")
             yield Static(Content.styled("Breakdown", "bold"), classes="section")
             yield Grid(id="breakdown")
-        yield KeysFooter()
+        yield KeyBar()
 
     @property
     def session(self) -> Session:

@@ -13,8 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Header, Label, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Header, Label, Static
 
 from scorekeeper import games
 from scorekeeper.games.base import Sheet, Step
@@ -22,8 +21,9 @@ from scorekeeper.session import Problem, Session
 from scorekeeper.tui import walk
 from scorekeeper.tui.render import item_line, lines, problem_line, scores_table, text_line
 from scorekeeper.tui.widgets.editors import Editor, editor_for
-from scorekeeper.tui.widgets.footer import KeysFooter
+from scorekeeper.tui.widgets.footer import KeyBar
 from scorekeeper.tui.widgets.hanging import Hanging, Line
+from scorekeeper.tui.widgets.steps import StepList
 
 if TYPE_CHECKING:
     from scorekeeper.tui.app import ScorekeeperApp
@@ -42,13 +42,14 @@ DEFAULTS = {walk.INT: 0, walk.BOOL: False, walk.CARDS: [], walk.COUNTS: {}}
 class PlayerRow(Horizontal):
     """A player's line of a step: the name, the inputs, and what the player scores and why."""
 
-    def __init__(self, player: str, editors: list[Widget], first: bool, name_width: int) -> None:
+    def __init__(self, player: str, editors: list[Widget], first: bool, name_width: int,
+                 live: list[Line] | None = None) -> None:
         super().__init__(classes="player-row")
         self.player = player
         self.editors = editors
         self.first = first
         self.name_width = name_width
-        self.live = Hanging(classes="live")
+        self.live = Hanging(live or (), classes="live")
 
     def compose(self) -> ComposeResult:
         marker = "▸ " if self.first else "  "
@@ -94,14 +95,14 @@ class WalkthroughScreen(Screen):
         self.index = max(0, min(self.index, len(self.steps) - 1))
         yield Header()
         with Horizontal(id="walk"):
-            yield OptionList(*self.step_options(), id="steps")
+            yield StepList(self.step_titles(), self.index, id="steps")
             with Vertical(id="step"):
                 yield Static(self.heading(), id="step-title")
                 yield Static(Content(self.step.help), id="step-help")
-                yield VerticalScroll(*self.build_rows(), id="rows")
-                yield Hanging(id="step-notes")
-                yield Static(id="round-table")
-        yield KeysFooter()
+                yield VerticalScroll(*self.build_rows(live=True), id="rows")
+                yield Hanging(self.notes(), id="step-notes")
+                yield Static(self.table(), id="round-table")
+        yield KeyBar()
 
     @property
     def session(self) -> Session:
@@ -123,9 +124,7 @@ class WalkthroughScreen(Screen):
         return walk.slots(self.game, self.session, step)
 
     def on_mount(self) -> None:
-        """Highlight the step, show the reasons, focus the first input left to fill."""
-        self.query_one("#steps", OptionList).highlighted = self.index
-        self.refresh_live()
+        """Focus the first input left to fill."""
         self.focus_start(None)
 
     def rescore(self) -> None:
@@ -199,7 +198,7 @@ class WalkthroughScreen(Screen):
         else:
             self.set_focus(None)
 
-    def build_rows(self) -> list[Widget]:
+    def build_rows(self, live: bool = False) -> list[Widget]:
         """The header row and a row per player for the step shown (self.editors and self.rows are set)."""
         step = self.step
         slots = self.slots_of(step)
@@ -224,7 +223,8 @@ class WalkthroughScreen(Screen):
                     editor.styles.width = slot_width(slot, cell_len(slot.label) + len(slot.allowed()) + 1)
                 editors.append(editor)
                 self.editors.append(editor)
-            row = PlayerRow(player, editors, player == first, self.name_width())
+            row = PlayerRow(player, editors, player == first, self.name_width(),
+                            self.live_lines(player, editors) if live else None)
             self.rows.append(row)
             widgets.append(row)
         return widgets
@@ -265,64 +265,56 @@ class WalkthroughScreen(Screen):
                 return e
         return mine[0] if mine else None
 
-    def step_options(self) -> list[Option]:
-        """The side list's options: a tick on every step done."""
-        options = []
+    def step_titles(self) -> list[Content]:
+        """The side list: every step, a tick on those done."""
+        titles = []
         for step in self.steps:
             done = walk.step_done(self.session, self.number, step, self.slots_of(step)) and step.id != "summary"
             mark = ("✓ ", "$text-success") if done else ("  ", "")
-            options.append(Option(Content.assemble(mark, step.title), id=step.id))
-        return options
+            titles.append(Content.assemble(mark, step.title))
+        return titles
 
     def refresh_steps(self) -> None:
-        """The side list: a tick on every step done."""
-        steps_list = self.query_one("#steps", OptionList)
-        with steps_list.prevent(OptionList.OptionHighlighted):
-            for i, option in enumerate(self.step_options()):
-                if str(steps_list.get_option_at_index(i).prompt) != str(option.prompt):
-                    steps_list.replace_option_prompt_at_index(i, option.prompt)
-            steps_list.highlighted = self.index
+        """The side list: ticks and the current step."""
+        self.query_one("#steps", StepList).show(self.step_titles(), self.index)
 
-    def refresh_live(self) -> None:
-        """Each player's points and reasons for the step, the problems at their inputs, the round's table."""
-        if self.sheet is None or self._building:
-            return
-        step = self.step
-        number = self.number
+    def live_lines(self, player: str, editors: list[Any]) -> list[Line]:
+        """A player's points and reasons for the step, and the problems at their inputs."""
+        assert self.sheet is not None
+        step, number = self.step, self.number
         rnd_items = self.sheet.rounds[number - 1].items if number <= len(self.sheet.rounds) else []
         summary = step.id == "summary"
         slots = self.slots_of(step)
-        done = walk.step_done(self.session, number, step, slots)
-        entry_of = self.session.round(number).entry
-        for row in self.rows:
-            player = row.player
-            parts: list[Line] = []
-            for item in rnd_items:
-                if item.player == player and (summary or step.shows(item)):
-                    parts.append(item_line(item))
-            if summary:
-                total = self.sheet.rounds[number - 1].points[player] if number <= len(self.sheet.rounds) else 0
-                parts.append(text_line(Content.styled(f"= {walk.points(total)} this round", "bold")))
-            for problem in self.problems:
-                if problem.round != number or problem.player != player:
-                    continue
-                if summary or any(walk.at_slot(problem, number, player, s) and
-                                  (walk.has(entry_of(player), s) or problem.is_error) for s in slots):
-                    parts.append(problem_line(problem))
-            for editor in row.editors:
-                key = (player, editor.slot.key, editor.slot.sub)
-                card_lines: dict[int, str] = {}
-                if key in self.rejected:
-                    for problem in self.rejected[key][1]:
-                        rest = walk.rest_of(problem, number, player, editor.slot.key) if problem.player == player \
-                            else None
-                        line = walk.line_of(rest) if rest else None
-                        if line is not None and editor.slot.kind == walk.CARDS:
-                            card_lines[line] = problem.message
-                        parts.append(problem_line(problem, "not saved: "))
-                if isinstance(editor, Editor):
-                    editor.mark_lines(card_lines)
-            row.live.set(parts)
+        entry = self.session.round(number).entry(player)
+        parts: list[Line] = [item_line(i) for i in rnd_items if i.player == player and (summary or step.shows(i))]
+        if summary:
+            total = self.sheet.rounds[number - 1].points[player] if number <= len(self.sheet.rounds) else 0
+            parts.append(text_line(Content.styled(f"= {walk.points(total)} this round", "bold")))
+        for problem in self.problems:
+            if problem.round != number or problem.player != player:
+                continue
+            if summary or any(walk.at_slot(problem, number, player, s) and
+                              (walk.has(entry, s) or problem.is_error) for s in slots):
+                parts.append(problem_line(problem))
+        for editor in editors:
+            key = (player, editor.slot.key, editor.slot.sub)
+            card_lines: dict[int, str] = {}
+            for problem in self.rejected.get(key, (None, []))[1]:
+                rest = walk.rest_of(problem, number, player, editor.slot.key) if problem.player == player else None
+                line = walk.line_of(rest) if rest else None
+                if line is not None and editor.slot.kind == walk.CARDS:
+                    card_lines[line] = problem.message
+                parts.append(problem_line(problem, "not saved: "))
+            if isinstance(editor, Editor) and (card_lines or editor.slot.kind == walk.CARDS):
+                editor.mark_lines(card_lines)
+        return parts
+
+    def notes(self) -> list[Line]:
+        """The step's problems about no single player, and on the summary what comes next."""
+        assert self.sheet is not None
+        step, number = self.step, self.number
+        summary = step.id == "summary"
+        done = walk.step_done(self.session, number, step, self.slots_of(step))
         notes = [problem_line(p) for p in walk.round_problems(self.problems, number, step, self.steps)
                  if p.is_error or done or summary]
         if self._acknowledged and self._acknowledged[:2] == (number, self.index) and not summary:
@@ -334,11 +326,23 @@ class WalkthroughScreen(Screen):
         elif summary and self.sheet.complete:
             notes.append(text_line(Content.from_markup("Final result: [b]$r[/b]  (Enter: standings)",
                                                        r=walk.result_text(self.sheet))))
-        self.query_one("#step-notes", Hanging).set(notes)
+        return notes
+
+    def table(self) -> Content:
+        """The points of every round so far and the totals."""
+        assert self.sheet is not None
         shown = list(range(1, max(len(self.sheet.rounds), self.number) + 1))
         title = Content.from_markup("[b]Scores[/b] [dim](this round is R$n)[/dim]", n=str(self.number))
-        table = scores_table(self.sheet, self.session.players, shown, place=False)
-        self.query_one("#round-table", Static).update(lines([title, table]))
+        return lines([title, scores_table(self.sheet, self.session.players, shown, place=False)])
+
+    def refresh_live(self) -> None:
+        """Each player's points and reasons, the problems at their inputs, the notes, the round's table."""
+        if self.sheet is None or self._building:
+            return
+        for row in self.rows:
+            row.live.set(self.live_lines(row.player, row.editors))
+        self.query_one("#step-notes", Hanging).set(self.notes())
+        self.query_one("#round-table", Static).update(self.table())
 
     # -- editing ------------------------------------------------------------------------
     @on(Editor.Edited)
@@ -446,11 +450,11 @@ class WalkthroughScreen(Screen):
         if 0 <= index < len(same):
             same[index].enter()
 
-    @on(OptionList.OptionSelected, "#steps")
-    def step_chosen(self, event: OptionList.OptionSelected) -> None:
+    @on(StepList.Picked)
+    def step_chosen(self, event: StepList.Picked) -> None:
         """A step picked from the side list."""
         event.stop()
-        self.go(event.option_index)
+        self.go(event.index)
 
     # -- actions ------------------------------------------------------------------------
     def action_step(self, delta: int) -> None:
@@ -474,7 +478,7 @@ class WalkthroughScreen(Screen):
 
     def action_focus_steps(self) -> None:
         """Focus the list of steps."""
-        self.query_one("#steps", OptionList).focus()
+        self.query_one("#steps", StepList).focus()
 
     def goto(self, number: int, index: int, focus: tuple[str, str, str | None] | None = None) -> None:
         """Show another round and step."""

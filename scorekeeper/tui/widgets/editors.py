@@ -277,6 +277,10 @@ class CardList(Vertical, Editor):
             yield CardRow(card_text(card))
         yield CardRow("")
 
+    def on_mount(self) -> None:
+        """Mark each card done or failed."""
+        self._notes()
+
     def rows(self) -> list[CardRow]:
         """The rows, top to bottom."""
         return list(self.query_children(CardRow))

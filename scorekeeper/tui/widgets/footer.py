@@ -1,24 +1,87 @@
-"""The footer of every screen: Textual's, redrawn once per refresh however many times the keys change."""
+"""The key bar at the bottom of every screen: the keys that work here, on one line, clickable."""
 
 from __future__ import annotations
 
+from textual import events
+from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer
+from textual.widget import Widget
 
 
-class KeysFooter(Footer):
-    """Textual's Footer, with the key bar rebuilt at most once per refresh (focus moves often while typing)."""
+class KeyBar(Widget):
+    """A light footer: one widget that draws the screen's keys (redrawn whenever they change)."""
 
-    _queued = False
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom;
+        height: 1;
+        background: $footer-background;
+        color: $footer-foreground;
+    }
+    """
 
-    def bindings_changed(self, screen: Screen) -> None:
-        """Queue one rebuild, however many changes come before the next refresh."""
-        if self._queued:
-            self._bindings_ready = True
-            return
-        self._queued = True
-        self.call_after_refresh(self._unqueue)
-        super().bindings_changed(screen)
+    def __init__(self) -> None:
+        super().__init__()
+        self._spans: list[tuple[int, int, str]] = []
 
-    def _unqueue(self) -> None:
-        self._queued = False
+    def on_mount(self) -> None:
+        """Redraw when the keys change (focus moves, an action is enabled or disabled)."""
+        self.screen.bindings_updated_signal.subscribe(self, self._changed)
+
+    def _changed(self, screen: Screen) -> None:
+        self.refresh()
+
+    def keys(self) -> list[tuple[str, str, str, bool]]:
+        """(key, shown key, description, enabled) of each key to show, one per action."""
+        out = []
+        seen: set[str] = set()
+        for active in self.screen.active_bindings.values():
+            binding = active.binding
+            if not binding.show or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            out.append((binding.key, self.app.get_key_display(binding), binding.description, active.enabled))
+        return out
+
+    def render(self) -> Content:
+        """` f1 Help  ^z Undo …` and the command palette key at the right."""
+        parts: list[Content] = []
+        spans: list[tuple[int, int, str]] = []
+        x = 0
+        palette = self.app.COMMAND_PALETTE_BINDING if self.app.ENABLE_COMMAND_PALETTE else None
+        active = self.screen.active_bindings.get(palette) if palette else None
+        right = (palette, self.app.get_key_display(active.binding), active.binding.description) \
+            if active and palette else None
+        for key, shown, description, enabled in self.keys():
+            if key == palette:
+                continue
+            part = Content.assemble((f" {shown} ", "bold $footer-key-foreground"),
+                                    (f"{description} ", "$footer-description-foreground"))
+            if not enabled:
+                part = part.stylize("dim")
+            spans.append((x, x + part.cell_length, key))
+            x += part.cell_length
+            parts.append(part)
+        if right is not None:
+            key, shown, description = right
+            tail = Content.assemble(("│", "$foreground 20%"), (f" {shown}", "bold $footer-key-foreground"),
+                                    (f" {description} ", "$footer-description-foreground"))
+            gap = max(1, self.size.width - x - tail.cell_length)
+            parts.append(Content(" " * gap))
+            spans.append((x + gap, x + gap + tail.cell_length, key))
+            parts.append(tail)
+        self._spans = spans
+        return Content("").join(parts)
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a key presses it."""
+        for start, end, key in self._spans:
+            if start <= event.x < end:
+                self.app.simulate_key(key)
+                return
+
+
+def keys_text(bar: KeyBar) -> str:
+    """The keys shown, as plain text (for tests)."""
+    return " ".join(f"{shown} {description}" for _, shown, description, _ in bar.keys())
+
