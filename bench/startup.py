@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import select
 import shutil
 import statistics
 import subprocess
@@ -45,28 +46,32 @@ Bare().run(headless=True)
 """
 
 SCOREKEEPER = """
-import os, sys
+import inspect, os, sys
 from pathlib import Path
 from scorekeeper.tui.app import ScorekeeperApp
+from scorekeeper.tui.screens import standings, walkthrough
 
 
-class Timed(ScorekeeperApp):
-    def on_mount(self):  # runs after ScorekeeperApp.on_mount (Textual calls each class's handler)
-        self.poll = self.set_interval(0.001, self.check)
+def when_mounted(cls):
+    mounted = cls.on_mount
 
-    def check(self):
-        screen = self.screen
-        if type(screen).__name__ in ("WalkthroughScreen", "StandingsScreen") and screen.is_mounted \\
-                and not getattr(screen, "_building", False) and screen.query("Footer"):
-            self.poll.stop()
-            self.call_after_refresh(self.ready)
+    async def on_mount(self):
+        done = mounted(self)
+        if inspect.isawaitable(done):
+            await done
+        self.call_after_refresh(ready, self.app)
 
-    def ready(self):
-        os.write(1, b"READY\\n")
-        self.exit()
+    cls.on_mount = on_mount
 
 
-Timed(folder=Path(sys.argv[1]), file=Path(sys.argv[2])).run(headless=True)
+def ready(app):
+    os.write(1, b"READY\\n")
+    app.exit()
+
+
+when_mounted(walkthrough.WalkthroughScreen)
+when_mounted(standings.StandingsScreen)
+ScorekeeperApp(folder=Path(sys.argv[1]), file=Path(sys.argv[2])).run(headless=True)
 """
 
 
@@ -76,6 +81,9 @@ def time_to_ready(code: str, *args: str, env: dict[str, str]) -> float:
     proc = subprocess.Popen([sys.executable, "-c", code, *args], stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, env=env)
     assert proc.stdout is not None
+    if not select.select([proc.stdout], [], [], 60)[0]:
+        proc.kill()
+        raise SystemExit("the app did not report its first screen within 60 s")
     line = proc.stdout.readline()
     elapsed = time.perf_counter() - start
     proc.wait()

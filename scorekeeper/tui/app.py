@@ -43,7 +43,7 @@ class ScorekeeperApp(App[int]):
         self._waiting: tuple[Callable[[], Any], Then | None] | None = None
 
     def on_mount(self) -> None:
-        """The session given on the command line, else the home screen."""
+        """The session given on the command line where the table left off, else the home screen."""
         if self.file is not None:
             self.open_file(self.file)
         else:
@@ -56,22 +56,29 @@ class ScorekeeperApp(App[int]):
 
         return HomeScreen()
 
-    def open_file(self, path: Path) -> bool:
-        """Open a session file where the table left off (walkthrough or standings); the core's message if not."""
+    def session_screen(self, path: Path) -> Screen | SessionError:
+        """The screen a session opens on, or the core's problems when it cannot be opened."""
         try:
             doc = Document.open(path)
         except SessionError as exc:
+            return exc
+        self.doc = doc
+        return self.resume_screen()
+
+    def open_file(self, path: Path) -> bool:
+        """Open a session file where the table left off (walkthrough or standings); the core's message if not."""
+        screen = self.session_screen(path)
+        if isinstance(screen, SessionError):
             from scorekeeper.tui.screens.dialogs import ErrorScreen
 
             if len(self.screen_stack) <= 1:
                 self.push_screen(self.home_screen())
-            self.push_screen(ErrorScreen(f"Cannot open {path.name}", exc.problems, str(path)))
+            self.push_screen(ErrorScreen(f"Cannot open {path.name}", screen.problems, str(path)))
             return False
-        self.doc = doc
-        self.show_session()
+        self.push_screen(screen)
         return True
 
-    def show_session(self, replace: bool = False) -> None:
+    def resume_screen(self) -> Screen:
         """The open session where the table left off: the first step not yet scored, else the standings."""
         from scorekeeper import games
         from scorekeeper.tui import walk
@@ -79,17 +86,12 @@ class ScorekeeperApp(App[int]):
         assert self.doc is not None
         session = self.doc.session
         game = games.get(session.game)
-        where = walk.resume(game, session, games.score(session, self.doc.warnings))
+        where = walk.resume(game, session, self.doc.sheet())
         if where is None:
-            screen = self.standings_screen()
-        else:
-            from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
+            return self.standings_screen()
+        from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
 
-            screen = WalkthroughScreen(self.doc, *where)
-        if replace:
-            self.switch_screen(screen)
-        else:
-            self.push_screen(screen)
+        return WalkthroughScreen(self.doc, *where)
 
     def standings_screen(self) -> Screen:
         """A new standings screen of the open session."""

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorekeeper import store
 from scorekeeper.session import Problem, Session, SessionError
+
+if TYPE_CHECKING:
+    from scorekeeper.games import Sheet
 
 
 class Document:
@@ -13,12 +17,40 @@ class Document:
 
     def __init__(self, path: Path, session: Session, fingerprint: str | None, warnings: list[Problem]) -> None:
         self.path = path
-        self.session = session
+        self._session = session
         self.fingerprint = fingerprint
         self.warnings = warnings
         self.undo_stack: list[Session] = []
         self.redo_stack: list[Session] = []
         self._last_key: object = None
+        self._problems: list[Problem] | None = warnings
+        self._sheet: Sheet | None = None
+        self._scored: Session | None = None
+
+    @property
+    def session(self) -> Session:
+        """The session as it is now (saved)."""
+        return self._session
+
+    @session.setter
+    def session(self, session: Session) -> None:
+        self._session = session
+        self._problems = None
+
+    def problems(self) -> list[Problem]:
+        """Every warning of the session now (it has no errors: only valid sessions are saved)."""
+        if self._problems is None:
+            self._problems = store.from_dict(store.to_dict(self._session))[1]
+        return self._problems
+
+    def sheet(self) -> Sheet:
+        """The core's score sheet of the session now."""
+        from scorekeeper import games
+
+        if self._sheet is None or self._scored is not self._session:
+            self._sheet = games.score(self._session, self.problems())
+            self._scored = self._session
+        return self._sheet
 
     @classmethod
     def open(cls, path: Path) -> Document:

@@ -15,13 +15,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Header, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from scorekeeper import games, store
 from scorekeeper.session import Session, SessionError
 from scorekeeper.tui import walk
-from scorekeeper.tui.widgets.footer import KeyBar
+from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 
 if TYPE_CHECKING:
     from scorekeeper.tui.app import ScorekeeperApp
@@ -122,7 +122,7 @@ class HomeScreen(Screen):
         self.shown: list[Entry] = []
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Input(placeholder="Filter: type a title, game or player", id="filter", compact=True,
                     select_on_focus=False)
         yield SessionList(id="sessions")

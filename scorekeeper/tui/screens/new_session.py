@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Header, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from scorekeeper import games, store
@@ -18,7 +18,7 @@ from scorekeeper.games.base import Game, Rule
 from scorekeeper.session import Problem, Round, Session
 from scorekeeper.tui import walk
 from scorekeeper.tui.render import joined, problem_line
-from scorekeeper.tui.widgets.footer import KeyBar
+from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 
 if TYPE_CHECKING:
     from scorekeeper.tui.app import ScorekeeperApp
@@ -94,7 +94,7 @@ class NewSessionScreen(Screen):
         self.game: Game = games.get(game) if game else next(iter(games.GAMES.values()))
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with VerticalScroll(id="new-session"):
             yield Label(Content.styled("Game", "bold"), classes="section")
             yield OptionList(*(Option(self.game_prompt(g), id=g.id) for g in games.GAMES.values()), id="game")

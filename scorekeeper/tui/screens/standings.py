@@ -10,14 +10,14 @@ from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from scorekeeper import games
 from scorekeeper.games.base import Sheet
 from scorekeeper.session import Session
 from scorekeeper.tui import walk
 from scorekeeper.tui.render import item_line, lines, problem_line, scores_table, text_line
-from scorekeeper.tui.widgets.footer import KeyBar
+from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.hanging import Hanging, Line
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ class StandingsScreen(Screen):
         self.sheet: Sheet | None = None
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with VerticalScroll(id="standings"):
             yield Static(id="result")
             yield Static(id="next")
@@ -78,8 +78,8 @@ class StandingsScreen(Screen):
     async def render_all(self) -> None:
         """Every part of the screen, from the core's score sheet."""
         session = self.session
-        problems = walk.validate(session)
-        sheet = self.sheet = games.score(session, problems)
+        problems = self.doc.problems()
+        sheet = self.sheet = self.doc.sheet()
         scheduled = self.game.scheduled_rounds(session)
         played = len(session.rounds)
         if sheet.complete:

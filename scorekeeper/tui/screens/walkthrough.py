@@ -13,15 +13,15 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Header, Label, Static
+from textual.widgets import Label, Static
 
 from scorekeeper import games
 from scorekeeper.games.base import Sheet, Step
 from scorekeeper.session import Problem, Session
 from scorekeeper.tui import walk
 from scorekeeper.tui.render import item_line, lines, problem_line, scores_table, text_line
+from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.editors import Editor, editor_for
-from scorekeeper.tui.widgets.footer import KeyBar
 from scorekeeper.tui.widgets.hanging import Hanging, Line
 from scorekeeper.tui.widgets.steps import StepList
 
@@ -93,12 +93,11 @@ class WalkthroughScreen(Screen):
         self.sub_title = self.game.name if self.session.title else None
         self.rescore()
         self.index = max(0, min(self.index, len(self.steps) - 1))
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="walk"):
             yield StepList(self.step_titles(), self.index, id="steps")
             with Vertical(id="step"):
                 yield Static(self.heading(), id="step-title")
-                yield Static(Content(self.step.help), id="step-help")
                 yield VerticalScroll(*self.build_rows(live=True), id="rows")
                 yield Hanging(self.notes(), id="step-notes")
                 yield Static(self.table(), id="round-table")
@@ -129,8 +128,8 @@ class WalkthroughScreen(Screen):
 
     def rescore(self) -> None:
         """Problems and score sheet of the saved session."""
-        self.problems = walk.validate(self.session)
-        self.sheet = games.score(self.session, self.problems)
+        self.problems = self.doc.problems()
+        self.sheet = self.doc.sheet()
 
     # -- steps --------------------------------------------------------------------------
     def go(self, index: int, focus: tuple[str, str, str | None] | None = None, rebuild: bool = False) -> None:
@@ -159,16 +158,15 @@ class WalkthroughScreen(Screen):
         return head
 
     def heading(self) -> Content:
-        """The round, the step and the first player."""
+        """The round, the step and the first player; below, the step's question."""
         first = walk.first_player(self.game, self.session, self.sheet, self.number) if self.sheet else None
         return Content.assemble(
             (walk.round_title(self.game, self.session, self.number), "bold"), " · ", (self.step.title, "bold $accent"),
-            ("  " + (f"first player: {first}" if first else ""), "dim"))
+            ("  " + (f"first player: {first}" if first else ""), "dim"), "\n", (self.step.help, "$text-muted"))
 
     def show_heading(self) -> None:
         """The round, the step, the first player, the step's question."""
         self.query_one("#step-title", Static).update(self.heading())
-        self.query_one("#step-help", Static).update(Content(self.step.help))
 
     def rebind(self, focus: tuple[str, str, str | None] | None) -> None:
         """Point the inputs shown at the step's slots (a step of the same shape: no widgets rebuilt)."""

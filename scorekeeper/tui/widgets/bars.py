@@ -1,4 +1,4 @@
-"""The key bar at the bottom of every screen: the keys that work here, on one line, clickable."""
+"""The bars of every screen: the title at the top, the keys that work here at the bottom (one widget each)."""
 
 from __future__ import annotations
 
@@ -85,3 +85,36 @@ def keys_text(bar: KeyBar) -> str:
     """The keys shown, as plain text (for tests)."""
     return " ".join(f"{shown} {description}" for _, shown, description, _ in bar.keys())
 
+
+
+class TitleBar(Widget):
+    """A light header: the screen's title and sub-title on one line (a click opens the command palette)."""
+
+    DEFAULT_CSS = """
+    TitleBar {
+        dock: top;
+        height: 1;
+        background: $panel;
+        color: $foreground;
+        content-align: center middle;
+    }
+    """
+
+    def on_mount(self) -> None:
+        """Redraw when the screen's title changes."""
+        self.watch(self.screen, "title", self._changed, init=False)
+        self.watch(self.screen, "sub_title", self._changed, init=False)
+
+    def _changed(self) -> None:
+        self.refresh()
+
+    def render(self) -> Content:
+        """`Title — sub-title`, user text shown literally."""
+        screen = self.screen
+        title = screen.title if screen.title is not None else self.app.title
+        sub_title = screen.sub_title if screen.sub_title is not None else self.app.sub_title
+        return self.app.format_title(title, sub_title)
+
+    def on_click(self) -> None:
+        """Open the command palette."""
+        self.app.action_command_palette()
