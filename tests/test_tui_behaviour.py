@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 
 from scorekeeper import store
 from scorekeeper.session import Round
@@ -95,7 +95,12 @@ async def test_cross_field_errors_refuse_and_warnings_save(tmp_path: Path) -> No
         assert players["Ana"]["ticket_booth"] is False and players["Bo"]["ticket_booth"] is True
         await screen.show_step(0)
         await settle(pilot)
-        await enter(pilot, "1", "1")  # #1 cards add up to 2 of 1: a warning, saved
+        await enter(pilot, "1", "1")  # #1 cards add up to 2 of 1: a warning, saved, told on the way out
+        assert screen.step.title == "#2"
+        assert any("the #1 cards add up to 2" in n.message for n in app._notifications)
+        assert screen.query_one("#steps", StepList).titles[0].plain.startswith("⚠")
+        await pilot.press("pageup")
+        await settle(pilot)
         assert "⚠ the #1 cards add up to 2" in screen.query_one("#step-notes", Hanging).plain()
     players = saved(path)[0].rounds[0].players
     assert players["Ana"]["attractions"]["1"] == 1 and players["Bo"]["attractions"]["1"] == 1
@@ -193,7 +198,8 @@ async def test_resume_after_the_app_is_closed_mid_round(tmp_path: Path) -> None:
 @pilot_test
 async def test_finished_session_opens_on_the_standings(tmp_path: Path) -> None:
     """A session whose game is over opens on the standings with the winner."""
-    players = {"Ana": {"pairs": {"count": 1, "each": 3}}, "Bo": {"pairs": {"count": 1, "each": 2}}}
+    players = {"Ana": {"pairs": {"count": 1, "each": 3}, "character": {"count": 1, "each": 1}},
+               "Bo": {"pairs": {"count": 1, "each": 2}, "occupancy": {"count": 1, "each": 1}}}
     path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"], rounds=(Round(players=players),))
     app = app_for(tmp_path, path)
     async with app.run_test(size=SIZE) as pilot:
@@ -254,7 +260,7 @@ async def test_a_name_with_markup_is_shown_literally(tmp_path: Path) -> None:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
-        assert name in str(screen.rows[0].children[0].render())
+        assert name in str(screen.rows[0].query_one(".name", Label).render())
         await enter(pilot, "1")
         assert name in str(screen.query_one("#round-table", Static).render())
         await pilot.press("escape")
@@ -395,8 +401,8 @@ async def test_help_and_command_palette(tmp_path: Path) -> None:
         await pilot.press("f1")
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
-        keys = str(app.screen.query_one("#help-keys", Static).render())
-        rules = str(app.screen.query_one("#help-rules", Static).render())
+        keys = app.screen.query_one("#help-keys", Hanging).plain()
+        rules = app.screen.query_one("#help-rules", Hanging).plain()
         assert "Standings" in keys and "Undo" in keys and "card lists" in keys
         assert "booth_tie (default \"full\")" in rules and "Three rounds" in rules
         await pilot.press("escape")
@@ -407,5 +413,52 @@ async def test_help_and_command_palette(tmp_path: Path) -> None:
         await pilot.press("escape")
         await settle(pilot)
         titles = [c.title for c in app.get_system_commands(app.screen)]
+        titles += [name for name, _, _ in app.screen.palette()]
         for title in ("Go to step: Tickets", "Standings", "Next step", "Prev step", "Undo", "Redo", "Help"):
             assert title in titles
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await type_text(pilot, "tickets")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen.step.title == "Tickets"
+
+
+@pilot_test
+async def test_steps_can_be_revisited_by_keyboard_and_mouse(tmp_path: Path) -> None:
+    """ctrl+l focuses the side list, up/down/Enter picks a step; a click on a step goes there too."""
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        await pilot.press("ctrl+l", "down", "down", "down", "enter")
+        await settle(pilot)
+        assert screen.step.title == "#4"
+        await pilot.click("#steps", offset=(3, 12))  # Ticket Booth (the list's 13th line, under its border)
+        await settle(pilot)
+        assert screen.step.title == "Ticket Booth"
+        yes_no = screen.editors[1]
+        await pilot.click(yes_no)
+        await settle(pilot)
+        assert saved(path)[0].rounds[0].players["Bo"]["ticket_booth"] is True
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, StandingsScreen)
+
+
+@pilot_test
+async def test_key_bar_lists_the_keys_and_clicks_them(tmp_path: Path) -> None:
+    """The bottom bar shows the screen's keys; a click presses one."""
+    from scorekeeper.tui.widgets.bars import KeyBar, keys_text
+
+    write_session(tmp_path, "ticket-booth", ["Ana", "Bo"], name="a.toml")
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        bar = app.screen.query_one(KeyBar)
+        assert "n New session" in keys_text(bar) and "f1 Help" in keys_text(bar)
+        await pilot.click(KeyBar, offset=(2, 0))  # " n New session "
+        await settle(pilot)
+        assert isinstance(app.screen, NewSessionScreen)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
@@ -12,6 +13,7 @@ from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 
 from scorekeeper.session import Session, SessionError
+from scorekeeper.tui.commands import ScreenCommands
 from scorekeeper.tui.document import Document
 
 Then = Callable[[bool], None]
@@ -26,6 +28,7 @@ class ScorekeeperApp(App[int]):
     """Keeps score of a game of the Ticket family: home, new session, walkthrough, standings."""
 
     CSS_PATH = Path(__file__).with_name("scorekeeper.tcss")
+    COMMANDS = App.COMMANDS | {ScreenCommands}
     TITLE = "Scorekeeper"
     BINDINGS = [
         Binding("f1,question_mark", "help", "Help", id="help"),
@@ -249,21 +252,16 @@ class ScorekeeperApp(App[int]):
             return
         screen = self.screen
         keys = [(self.get_key_display(a.binding), a.binding.description) for a in screen.active_bindings.values()
-                if a.binding.description and not a.binding.system]
+                if a.binding.description and a.binding.show and not a.binding.system]
         self.push_screen(HelpScreen(keys, screen, self.doc.session if self.doc else None))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """The command palette: the screen's own commands and keys, undo/redo, help, then Textual's."""
-        seen: set[str] = set()
-        palette = getattr(screen, "palette", None)
-        if palette is not None:
-            for title, help_text, callback in palette():
-                seen.add(title)
-                yield SystemCommand(title, help_text, callback)
+        """The command palette: the screen's keys, undo/redo, help, then Textual's (ScreenCommands adds the rest)."""
+        seen: set[str] = {title for title, _, _ in getattr(screen, "palette", lambda: ())()}
         for node in (screen, self):
             for binding in node._bindings.key_to_bindings.values():
                 for b in binding:
-                    if not b.description or b.description in seen or b.system:
+                    if not b.id or not b.description or b.description in seen or b.system:
                         continue
                     if node.check_action(b.action, ()) is False:
                         continue
@@ -279,6 +277,9 @@ class ScorekeeperApp(App[int]):
 
 def run(folder: Path, file: Path | None = None) -> int:
     """Run the app on a sessions folder, or on one session file; the exit code."""
+    # Everything imported so far lives as long as the app: keep the garbage collector from walking it
+    # again and again while the first screen is built (a quarter of the start-up time otherwise).
+    gc.freeze()
     app = ScorekeeperApp(folder=folder, file=file)
     result = app.run()
     return result if isinstance(result, int) else (app.return_code or 0)

@@ -107,7 +107,10 @@ def with_slot(session: Session, number: int, player: str, slot: Slot, value: Any
 
 
 def step_done(session: Session, number: int, step: Step, step_slots: tuple[Slot, ...]) -> bool:
-    """Every player has every input of the step (one of them, when they are alternatives)."""
+    """Every player has every input of the step (one of them, when they are alternatives).
+
+    A step without inputs (its points come from earlier ones) is done once every player has a table.
+    """
     rnd = session.round(number)
     for player in session.players:
         if player not in rnd.players:
@@ -128,17 +131,37 @@ def player_done(session: Session, number: int, step: Step, step_slots: tuple[Slo
     return not present or (any(present) if either(step) else all(present))
 
 
+def touched(session: Session, number: int, step_slots: tuple[Slot, ...]) -> bool:
+    """Whether any player has any input of the step."""
+    rnd = session.round(number)
+    return any(has(rnd.entry(p), s) for p in session.players for s in step_slots if s.kind != OTHER)
+
+
 def resume(game: Game, session: Session, sheet: Sheet | None = None) -> tuple[int, int] | None:
-    """Where the table left off: (round, step index) of the first step not yet scored, or None (standings)."""
-    if sheet is not None and sheet.complete:
-        return None
+    """Where the table left off: (round, step index) of the first step not yet scored, or None (standings).
+
+    The app writes a round step by step, each value explicitly (0 and false too), so the first step not
+    done of the last round is where to go on — unless later steps hold values already: then the round was
+    written by hand (missing values mean zero), and it is done once every player has a table.
+    """
     if not session.rounds:
         return 1, 0
     number = len(session.rounds)
-    for index, step in enumerate(game.steps(session)):
-        if not step_done(session, number, step, slots(game, session, step)):
-            return number, index
-    return None
+    steps = game.steps(session)
+    inputs = [slots(game, session, step) for step in steps]
+    frontier = next((i for i, step in enumerate(steps)
+                     if inputs[i] and not step_done(session, number, step, inputs[i])), None)
+    if frontier is None:
+        return None
+    later = any(touched(session, number, inputs[j]) for j in range(frontier + 1, len(steps)))
+    if later and session.round(number).is_complete(session.players):
+        return None
+    return number, frontier
+
+
+def finished(game: Game, session: Session, sheet: Sheet) -> bool:
+    """The game is over: the core says so and no round is being walked."""
+    return sheet.complete and resume(game, session, sheet) is None
 
 
 def needs_new_round(game: Game, session: Session, sheet: Sheet) -> bool:
@@ -328,9 +351,9 @@ def result_text(sheet: Sheet) -> str:
 
 def state_text(game: Game, session: Session, sheet: Sheet) -> str:
     """A session's state for the home screen: `round 2 of 3 — Bo leads`, `finished — Ana won`."""
-    if sheet.complete:
-        return f"finished — {result_text(sheet)}"
     where = resume(game, session, sheet)
+    if sheet.complete and where is None:
+        return f"finished — {result_text(sheet)}"
     current = where[0] if where else len(session.rounds) + 1
     text = round_title(game, session, current).lower()
     if current == 1 and not any(session.round(1).players.values()):

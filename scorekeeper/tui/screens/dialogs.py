@@ -70,7 +70,8 @@ class ConflictScreen(ModalScreen[str]):
             yield Static(Content.from_markup(
                 "$name was changed by something else (a hand edit, or the app open twice) since it was "
                 "read here. Your change is not saved yet.\n\n"
-                "[b]r[/b] reload: take the file as it is now (your change is dropped; ctrl+z brings back yours)\n"
+                "[b]r[/b] reload: take the file as it is now (your change is dropped; ctrl+z goes back to "
+                "your last saved version)\n"
                 "[b]o[/b] overwrite: save your version over theirs\n"
                 "[b]c[/b] cancel: save nothing now", name=str(self.path)), classes="question")
             with Horizontal(classes="buttons"):

@@ -7,11 +7,13 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from scorekeeper import games
+from scorekeeper.games.base import Rule
 from scorekeeper.session import Session
-from scorekeeper.tui.render import lines, pad
+from scorekeeper.tui.render import pad, text_line
+from scorekeeper.tui.widgets.hanging import Hanging, Line
 
 GENERAL = (
     ("ctrl+p", "command palette: every action, by name"),
@@ -31,6 +33,20 @@ WALKTHROUGH = (
 )
 
 
+def toml_value(value: object) -> str:
+    """A rule's value as it stands in the file: `"half"`, `3`, `{ 4 = "Pie" }`."""
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f'{k} = {toml_value(v)}' for k, v in value.items()) + " }"
+    return str(value)
+
+
+def default_text(rule: Rule) -> str:
+    """`default 3`, `default "full"`, or `optional` for a rule without a default."""
+    return "optional" if rule.default is None else f"default {rule.shown_default()}"
+
+
 class HelpScreen(ModalScreen[None]):
     """The keys and the game's rules."""
 
@@ -45,12 +61,12 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide help"):
             with VerticalScroll():
-                yield Static(self.keys(), id="help-keys")
+                yield Hanging(self.keys(), id="help-keys")
                 if self.session is not None:
-                    yield Static(self.rules(self.session), id="help-rules")
-            yield Footer()
+                    yield Hanging(self.rules(self.session), id="help-rules")
+            yield Static(Content.styled("Esc, F1 or q closes this help", "dim"))
 
-    def keys(self) -> Content:
+    def keys(self) -> list[Line]:
         """The keys of the screen below, then the general ones."""
         rows: list[tuple[str, str]] = []
         seen: set[str] = set()
@@ -62,26 +78,26 @@ class HelpScreen(ModalScreen[None]):
 
         extra = WALKTHROUGH if isinstance(self.below, WalkthroughScreen) else ()
         width = max(len(k) for k, _ in (*rows, *GENERAL, *extra)) + 2
-        out = [Content.styled("Keys", "bold underline")]
-        out += [Content.assemble((pad(k, width), "bold $accent"), d) for k, d in rows]
-        out += [Content.assemble((pad(k, width), "bold $accent"), d) for k, d in (*extra, *GENERAL)]
-        return lines(out)
+        out = [text_line(Content.styled("Keys", "bold underline"))]
+        out += [(Content.styled(pad(k, width), "bold $text-accent"), Content(d)) for k, d in (*rows, *extra, *GENERAL)]
+        return out
 
-    def rules(self, session: Session) -> Content:
+    def rules(self, session: Session) -> list[Line]:
         """The game in brief, its house rules with defaults and this session's values, its steps."""
         game = games.get(session.game)
-        out = [Content(""), Content.assemble((game.name, "bold underline"), (f"  (rulebook {game.rulebook})", "dim")),
-               Content(game.summary), Content(""), Content.styled("House rules", "bold")]
+        out = [text_line(""), text_line(Content.assemble((game.name, "bold underline"),
+                                                         (f"  (rulebook {game.rulebook})", "dim"))),
+               text_line(game.summary), text_line(""), text_line(Content.styled("House rules", "bold"))]
         if not game.rules:
-            out.append(Content.styled("  none", "dim"))
+            out.append(text_line(Content.styled("  none", "dim")))
         for rule in game.rules:
             given = session.rules.get(rule.key)
-            now = f" — this session: {given!r}" if given is not None else ""
-            out.append(Content.assemble(("  " + rule.key, "bold"), f" (default {rule.shown_default()}{now}): ",
-                                        rule.help))
-        out += [Content(""), Content.styled("Steps of a round", "bold")]
-        out += [Content.assemble(("  " + s.title, "bold"), ": ", s.help) for s in game.steps(session)]
-        return lines(out)
+            now = f" — this session: {toml_value(given)}" if given is not None else ""
+            out.append((Content.styled("  " + rule.key, "bold"),
+                        Content(f" ({default_text(rule)}{now}): {rule.help}")))
+        out += [text_line(""), text_line(Content.styled("Steps of a round", "bold"))]
+        out += [(Content.styled("  " + s.title, "bold"), Content(": " + s.help)) for s in game.steps(session)]
+        return out
 
     def action_close(self) -> None:
         """Back."""

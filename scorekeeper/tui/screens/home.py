@@ -65,9 +65,9 @@ class Entry:
             return Content.assemble(("⚠ ", "$text-error"), (self.path.name, "bold"), ("  unreadable", "$text-error"),
                                     "\n  ", (self.error, "$text-error"))
         game = games.get(self.session.game)
-        title = self.session.title or game.name
+        title: list[str | tuple[str, str]] = [(self.session.title, "bold"), "  "] if self.session.title else []
         return Content.assemble(
-            (title, "bold"), "  ", (game.name, "$accent"), "  ", (self.when(), "dim"),
+            *title, (game.name, "bold $text-accent"), "  ", (self.when(), "dim"),
             "\n  ", ", ".join(self.session.players), "  ", ("— " + self.state, "italic"))
 
 
@@ -110,7 +110,7 @@ class HomeScreen(Screen):
         Binding("delete", "delete", "Delete", show=False),
         Binding("s", "sample", "Open a sample", id="sample"),
         Binding("slash", "filter", "Filter", id="filter"),
-        Binding("escape", "clear_filter", "Clear filter", show=False),
+        Binding("escape", "clear_filter", "Clear filter", show=False, id="clear-filter"),
         Binding("q", "app.quit", "Quit", id="quit"),
     ]
 

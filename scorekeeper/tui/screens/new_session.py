@@ -59,7 +59,8 @@ class RuleRow(Horizontal):
             yield Input(placeholder="e.g. 4=Pie, 6=Produce", classes="rule-input", compact=True)
         else:
             yield Input(placeholder=str(rule.default), classes="rule-input", compact=True)
-        yield Label(Content.assemble(rule.help, (f"  (default {rule.shown_default()})", "dim")), classes="rule-help")
+        default = f"  (default {rule.shown_default()})" if rule.default is not None else "  (optional)"
+        yield Label(Content.assemble(rule.help, (default, "dim")), classes="rule-help")
 
     def value(self) -> Any:
         """The value given, or None to keep the default."""

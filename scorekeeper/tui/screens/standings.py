@@ -25,6 +25,16 @@ if TYPE_CHECKING:
     from scorekeeper.tui.document import Document
 
 
+def rounds_text(scheduled: int, played: int) -> str:
+    """`3 rounds, 1 played`, `1 round, 2 played (1 extra)`."""
+    text = f"{scheduled} round{'s' if scheduled != 1 else ''}"
+    if played:
+        text += f", {played} played"
+    if played > scheduled:
+        text += f" ({played - scheduled} extra)"
+    return text
+
+
 class StandingsScreen(Screen):
     """Where the session stands; Enter does the next thing (resume, the next round, an extra round)."""
 
@@ -82,7 +92,7 @@ class StandingsScreen(Screen):
         sheet = self.sheet = self.doc.sheet()
         scheduled = self.game.scheduled_rounds(session)
         played = len(session.rounds)
-        if sheet.complete:
+        if walk.finished(self.game, session, sheet):
             head = Content.from_markup("[b $text-success]Finished — $r[/]", r=walk.result_text(sheet))
         elif not played:
             head = Content.styled("Not started", "bold")
@@ -91,25 +101,27 @@ class StandingsScreen(Screen):
             head = Content.assemble((state[:1].upper() + state[1:], "bold"))
         self.query_one("#result", Static).update(
             lines([head, Content.from_markup("[dim]$game · $n · $players[/]", game=self.game.name,
-                                             n=f"{scheduled} round{'s' if scheduled != 1 else ''}"
-                                             + (f", {played} played" if played else ""),
+                                             n=rounds_text(scheduled, played),
                                              players=", ".join(session.players))]))
         self.query_one("#next", Static).update(self.next_text(sheet))
         rounds = list(range(1, len(sheet.rounds) + 1))
-        self.query_one("#table", Static).update(scores_table(sheet, session.players, rounds))
+        ranked = [p for place in sheet.ranking for p in place.players]
+        self.query_one("#table", Static).update(scores_table(sheet, ranked, rounds))
         tiebreak = self.query_one("#tiebreak", Static)
         tiebreak.update(Content(sheet.tiebreak or ""))
         tiebreak.display = bool(sheet.tiebreak)
         self.query_one("#warnings", Hanging).set(problem_line(p) for p in problems)
         grid = self.query_one("#breakdown", Grid)
         await grid.remove_children()
-        await grid.mount_all([Hanging(self.breakdown(sheet, p), classes="player-card") for p in session.players])
+        walking = walk.resume(self.game, session, sheet)
+        await grid.mount_all([Hanging(self.breakdown(sheet, p, walking[0] if walking else None), classes="player-card")
+                              for p in session.players])
         self.refresh_bindings()
 
     def next_text(self, sheet: Sheet) -> Content:
         """What the table does now, and the key for it."""
         where = walk.resume(self.game, self.session, sheet)
-        if sheet.complete:
+        if sheet.complete and where is None:
             return Content.styled("The game is over. e: edit a round · Esc: sessions", "dim")
         if where is not None and self.session.rounds:
             number, index = where
@@ -119,13 +131,14 @@ class StandingsScreen(Screen):
         return Content.from_markup("Next: [b]$next[/b] — press [b]Enter[/b]",
                                    next=sheet.next or f"score round {len(self.session.rounds) + 1}")
 
-    def breakdown(self, sheet: Sheet, player: str) -> list[Line]:
-        """A player's items, round by round, with the total."""
+    def breakdown(self, sheet: Sheet, player: str, walking: int | None = None) -> list[Line]:
+        """A player's items, round by round, with the total (the round being walked marked so)."""
         parts = [text_line(Content.assemble((player, "bold"), "  ",
-                                            (walk.points(sheet.totals[player]), "bold $accent")))]
+                                            (walk.points(sheet.totals[player]), "bold $text-accent")))]
         for rnd in sheet.rounds:
             parts.append(text_line(Content.styled(f"Round {rnd.number}: {walk.points(rnd.points[player])}"
-                                                  + ("" if rnd.complete else " (not finished)"), "underline")))
+                                                  + ("" if rnd.complete and rnd.number != walking
+                                                     else " (not finished)"), "underline")))
             mine = [i for i in rnd.items if i.player == player]
             parts.extend(item_line(i) for i in mine)
             if not mine:
@@ -136,7 +149,7 @@ class StandingsScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Continue only while the game is not over; edit only rounds that exist."""
         if action == "next":
-            return self.sheet is None or not self.sheet.complete
+            return self.sheet is None or not walk.finished(self.game, self.session, self.sheet)
         if action == "edit_round":
             number = parameters[0] if parameters else len(self.session.rounds)
             return isinstance(number, int) and 1 <= number <= len(self.session.rounds)
@@ -145,11 +158,13 @@ class StandingsScreen(Screen):
     def action_next(self) -> None:
         """Resume the round in progress, or start the next one (scheduled or extra)."""
         sheet = self.sheet
-        if sheet is None or sheet.complete:
+        if sheet is None:
             return
         where = walk.resume(self.game, self.session, sheet)
         if where is not None:
             self.app.walkthrough(*where)
+            return
+        if sheet.complete:
             return
         number = len(self.session.rounds) + 1
         self.app.save(self.session.with_round_added(), ("round", number),

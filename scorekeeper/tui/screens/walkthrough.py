@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
@@ -29,9 +30,11 @@ if TYPE_CHECKING:
     from scorekeeper.tui.app import ScorekeeperApp
     from scorekeeper.tui.document import Document
 
-def slot_width(slot: walk.Slot, label: int) -> int:
-    """The width of a slot's column: its header's, at least what its input needs."""
+def slot_width(slot: walk.Slot, narrow: bool = False) -> int:
+    """The width of a slot's column: its header's (its longest word when narrow: the label wraps)."""
     least = {walk.INT: 6, walk.BOOL: 9, walk.CARDS: 40, walk.COUNTS: 4 * len(getattr(slot.field, "keys", ()))}
+    words = slot.label.split() if narrow else [slot.label]
+    label = max([cell_len(word) for word in words] + [len(slot.allowed())]) + 1
     return max(least.get(slot.kind, 20), label)
 
 
@@ -39,24 +42,35 @@ DEFAULTS = {walk.INT: 0, walk.BOOL: False, walk.CARDS: [], walk.COUNTS: {}}
 """What Enter on an empty input confirms."""
 
 
-class PlayerRow(Horizontal):
-    """A player's line of a step: the name, the inputs, and what the player scores and why."""
+class PlayerRow(Vertical):
+    """A player's line of a step: the name, the inputs, and what the player scores and why.
+
+    With few inputs the reasons stand beside them; with many (`stacked`), below them.
+    """
 
     def __init__(self, player: str, editors: list[Widget], first: bool, name_width: int,
-                 live: list[Line] | None = None) -> None:
-        super().__init__(classes="player-row")
+                 live: list[Line] | None = None, stacked: bool = False) -> None:
+        super().__init__(classes="player-row stacked" if stacked else "player-row")
         self.player = player
         self.editors = editors
         self.first = first
         self.name_width = name_width
+        self.stacked = stacked
         self.live = Hanging(live or (), classes="live")
 
     def compose(self) -> ComposeResult:
         marker = "▸ " if self.first else "  "
-        label = Label(Content.assemble((marker, "$accent"), self.player), classes="name")
+        label = Label(Content.assemble((marker, "$text-accent"), self.player), classes="name")
         label.styles.width = self.name_width
-        yield label
-        yield from self.editors
+        if not self.stacked:
+            yield label
+            yield from self.editors
+            yield self.live
+            return
+        with Horizontal(classes="player-inputs"):
+            yield label
+            yield from self.editors
+        self.live.styles.margin = (0, 0, 0, self.name_width)
         yield self.live
 
 
@@ -85,7 +99,7 @@ class WalkthroughScreen(Screen):
         self.problems: list[Problem] = []
         self.sheet: Sheet | None = None
         self._building = False
-        self._acknowledged: tuple[Any, ...] | None = None
+        self._steps: tuple[dict[str, Any], tuple[Step, ...]] | None = None
 
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -111,7 +125,10 @@ class WalkthroughScreen(Screen):
     @property
     def steps(self) -> tuple[Step, ...]:
         """The round's steps (a house rule may change them)."""
-        return self.game.steps(self.session)
+        rules = self.session.rules
+        if self._steps is None or self._steps[0] is not rules:
+            self._steps = (rules, self.game.steps(self.session))
+        return self._steps[1]
 
     @property
     def step(self) -> Step:
@@ -146,23 +163,38 @@ class WalkthroughScreen(Screen):
             self._building = True
             self.run_worker(self.show_step(index, focus), exclusive=True, group="step")
 
-    def head_labels(self, step: Step, slots: tuple[walk.Slot, ...]) -> list[Label]:
-        """The column headers of a step: each input's label and allowed range."""
-        head = []
+    def head(self, slots: tuple[walk.Slot, ...]) -> Content:
+        """The column headers of a step, over the inputs: each input's label (wrapped to its column) and
+        below it the allowed range (or, for counts by number, the numbers)."""
+        columns: list[tuple[int, list[Content]]] = []
+        narrow = len(slots) > 3
         for slot in slots:
-            allowed = slot.allowed()
-            text = Content.assemble((slot.label, "bold"), (f" {allowed}" if allowed else "", "dim"))
-            label = Label(text, classes=f"head {slot.kind}")
-            label.styles.width = slot_width(slot, text.cell_length)
-            head.append(label)
-        return head
+            width = slot_width(slot, narrow)
+            if slot.kind == walk.COUNTS:
+                below = "".join(f"{k:<4}" for k in getattr(slot.field, "keys", ()))
+            else:
+                below = slot.allowed()
+            cells = Content.styled(slot.label, "bold").wrap(width)
+            if below:
+                cells.append(Content.styled(below, "dim"))
+            columns.append((width + 1, cells))
+        height = max((len(cells) for _, cells in columns), default=0)
+        rows = []
+        for i in range(height):
+            row = Content(" " * self.name_width())
+            for width, cells in columns:
+                cell = cells[i] if i < len(cells) else Content("")
+                row += cell + Content(" " * max(0, width - cell.cell_length))
+            rows.append(row)
+        return Content("\n").join(rows)
 
     def heading(self) -> Content:
         """The round, the step and the first player; below, the step's question."""
         first = walk.first_player(self.game, self.session, self.sheet, self.number) if self.sheet else None
         return Content.assemble(
-            (walk.round_title(self.game, self.session, self.number), "bold"), " · ", (self.step.title, "bold $accent"),
-            ("  " + (f"first player: {first}" if first else ""), "dim"), "\n", (self.step.help, "$text-muted"))
+            (walk.round_title(self.game, self.session, self.number), "bold"), " · ",
+            (self.step.title, "bold $text-accent"),
+            ("  " + (f"first player: {first}" if first else ""), "dim"), "\n", (self.step.help, "dim"))
 
     def show_heading(self) -> None:
         """The round, the step, the first player, the step's question."""
@@ -175,14 +207,11 @@ class WalkthroughScreen(Screen):
         rnd = self.session.round(self.number)
         self.show_heading()
         self.rejected = {}
-        for old, new in zip(self.query(".head-row > .head").results(Label), self.head_labels(step, slots),
-                            strict=False):
-            old.update(new.content)
-            old.styles.width = new.styles.width
+        self.query_one(".head-row", Static).update(self.head(slots))
         for i, editor in enumerate(self.editors):
             slot = slots[i % len(slots)]
             editor.slot = slot
-            editor.styles.width = slot_width(slot, cell_len(slot.label) + len(slot.allowed()) + 1)
+            editor.styles.width = slot_width(slot, len(slots) > 3)
             editor.show(walk.value_of(rnd.entry(editor.player), slot))
         self.refresh_steps()
         self.refresh_live()
@@ -206,23 +235,22 @@ class WalkthroughScreen(Screen):
         self.rows = []
         self.rejected = {}
         widgets: list[Widget] = []
+        stacked = sum(slot_width(slot, len(slots) > 3) + 1 for slot in slots) > 56
         if slots:
-            blank = Label("", classes="name")
-            blank.styles.width = self.name_width()
-            head: list[Widget] = [blank, *self.head_labels(step, slots)]
+            head = self.head(slots)
             if walk.either(step) and len(slots) > 1:
-                head.append(Label(Content.styled("give one or the other", "dim italic"), classes="live"))
-            widgets.append(Horizontal(*head, classes="head-row"))
+                head += Content.styled("  give one or the other", "dim italic")
+            widgets.append(Static(head, classes="head-row"))
         for player in self.session.players:
             editors: list[Widget] = []
             for slot in slots:
                 editor = editor_for(player, slot, walk.value_of(rnd.entry(player), slot))
                 if slot.kind in (walk.INT, walk.BOOL):
-                    editor.styles.width = slot_width(slot, cell_len(slot.label) + len(slot.allowed()) + 1)
+                    editor.styles.width = slot_width(slot, len(slots) > 3)
                 editors.append(editor)
                 self.editors.append(editor)
             row = PlayerRow(player, editors, player == first, self.name_width(),
-                            self.live_lines(player, editors) if live else None)
+                            self.live_lines(player, editors) if live else None, stacked)
             self.rows.append(row)
             widgets.append(row)
         return widgets
@@ -264,11 +292,17 @@ class WalkthroughScreen(Screen):
         return mine[0] if mine else None
 
     def step_titles(self) -> list[Content]:
-        """The side list: every step, a tick on those done."""
+        """The side list: every step, a tick on those done, a warning sign on those with a warning."""
         titles = []
+        before = True
         for step in self.steps:
-            done = walk.step_done(self.session, self.number, step, self.slots_of(step)) and step.id != "summary"
+            slots = self.slots_of(step)
+            done = walk.step_done(self.session, self.number, step, slots) and step.id != "summary" and \
+                (bool(slots) or before)
+            before = before and done
             mark = ("✓ ", "$text-success") if done else ("  ", "")
+            if done and self.step_warnings(step):
+                mark = ("⚠ ", "$text-warning")
             titles.append(Content.assemble(mark, step.title))
         return titles
 
@@ -286,7 +320,7 @@ class WalkthroughScreen(Screen):
         entry = self.session.round(number).entry(player)
         parts: list[Line] = [item_line(i) for i in rnd_items if i.player == player and (summary or step.shows(i))]
         if summary:
-            total = self.sheet.rounds[number - 1].points[player] if number <= len(self.sheet.rounds) else 0
+            total = self.sheet.rounds[number - 1].points[player] if number <= len(self.sheet.rounds) else Fraction(0)
             parts.append(text_line(Content.styled(f"= {walk.points(total)} this round", "bold")))
         for problem in self.problems:
             if problem.round != number or problem.player != player:
@@ -315,9 +349,6 @@ class WalkthroughScreen(Screen):
         done = walk.step_done(self.session, number, step, self.slots_of(step))
         notes = [problem_line(p) for p in walk.round_problems(self.problems, number, step, self.steps)
                  if p.is_error or done or summary]
-        if self._acknowledged and self._acknowledged[:2] == (number, self.index) and not summary:
-            notes.append(text_line(Content.from_markup("[$text-warning]Check the warning; the table decides. "
-                                                       "[b]Enter[/b] again goes on to the next step.[/]")))
         if summary and self.sheet.next:
             notes.append(text_line(Content.from_markup("Next: [b]$next[/b]  (Enter: standings)",
                                                        next=self.sheet.next)))
@@ -413,9 +444,10 @@ class WalkthroughScreen(Screen):
         self.refresh_steps()
         self.refresh_live()
 
-    def step_warnings(self) -> list[Problem]:
-        """The warnings shown at this step: in its notes and at its players' inputs."""
-        step, number = self.step, self.number
+    def step_warnings(self, step: Step | None = None) -> list[Problem]:
+        """The warnings shown at a step (this one by default): in its notes and at its players' inputs."""
+        step = step or self.step
+        number = self.number
         slots = self.slots_of(step)
         found = [p for p in walk.round_problems(self.problems, number, step, self.steps) if not p.is_error]
         for p in self.problems:
@@ -431,11 +463,9 @@ class WalkthroughScreen(Screen):
             self.editors[index + 1].enter()
             return
         warnings = self.step_warnings()
-        token = (self.number, self.index, tuple(p.message for p in warnings))
-        if warnings and self._acknowledged != token:
-            self._acknowledged = token
-            self.refresh_live()
-            return
+        if warnings:
+            self.notify("\n".join(p.message for p in warnings), title=f"Check {self.step.title}",
+                        severity="warning", markup=False, timeout=8)
         self.go(self.index + 1)
 
     @on(Editor.Move)

@@ -64,6 +64,11 @@ class KeyBar(Widget):
             parts.append(part)
         if right is not None:
             key, shown, description = right
+            room = self.size.width - len(shown) - len(description) - 4
+            while parts and x > room:
+                dropped = parts.pop()
+                spans.pop()
+                x -= dropped.cell_length
             tail = Content.assemble(("│", "$foreground 20%"), (f" {shown}", "bold $footer-key-foreground"),
                                     (f" {description} ", "$footer-description-foreground"))
             gap = max(1, self.size.width - x - tail.cell_length)

@@ -104,6 +104,7 @@ class NumberBox(TypingBox, Editor):
         super().__init__(number_text(value), placeholder="0", classes=f"editor number {slot.kind}")
         self.player = player
         self.slot = slot
+        self._posted = self.value
 
     def current(self) -> Any:
         """The typed number (or text, for the checks to refuse)."""
@@ -112,7 +113,7 @@ class NumberBox(TypingBox, Editor):
     def show(self, value: Any) -> None:
         """Show a value without posting Edited."""
         with self.prevent(Input.Changed):
-            self.value = number_text(value)
+            self.value = self._posted = number_text(value)
 
     def enter(self) -> None:
         """Focus the box and put the cursor at the end."""
@@ -122,7 +123,9 @@ class NumberBox(TypingBox, Editor):
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
         event.stop()
-        self.post_message(Editor.Edited(self, self.current(), False))
+        if event.value != self._posted:
+            self._posted = event.value
+            self.post_message(Editor.Edited(self, self.current(), False))
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
@@ -139,7 +142,7 @@ class YesNo(Widget, Editor, can_focus=True):
     """Holds a card or not: space (or y/n) sets it, Enter confirms it; a click toggles it."""
 
     BINDINGS = [
-        Binding("space", "toggle", "Yes/no"),
+        Binding("space", "flip", "Yes/no"),
         Binding("y,x,1", "set(True)", "Yes", show=False),
         Binding("n,0", "set(False)", "No", show=False),
         Binding("enter", "confirm", "Next", show=False),
@@ -174,7 +177,7 @@ class YesNo(Widget, Editor, can_focus=True):
         """Take the focus."""
         self.focus()
 
-    def action_toggle(self) -> None:
+    def action_flip(self) -> None:
         """Flip it (saved at once)."""
         self.action_set(not self.value)
 
@@ -195,7 +198,7 @@ class YesNo(Widget, Editor, can_focus=True):
     def on_click(self, event: events.Click) -> None:
         """A click toggles."""
         self.focus()
-        self.action_toggle()
+        self.action_flip()
 
 
 class CardLine(FreeText):
@@ -249,7 +252,7 @@ class CardRow(Horizontal):
 
     def __init__(self, text: str) -> None:
         super().__init__(classes="card-row")
-        self.line = CardLine(text, placeholder="points, -points if failed, name", classes="card-line")
+        self.line = CardLine(text, placeholder="8 · -8 failed · 8 Name", classes="card-line")
         self.note = Label("", classes="card-note")
 
     def compose(self) -> ComposeResult:
@@ -362,7 +365,7 @@ class CardList(Vertical, Editor):
         event.stop()
         row = event.line.parent
         new = CardRow("")
-        await self.mount(new, after=row)
+        await self.mount(new, after=row if isinstance(row, CardRow) else None)
         new.line.focus()
 
     @on(CardLine.Remove)
@@ -394,7 +397,7 @@ class CardList(Vertical, Editor):
             self.post_message(Editor.Move(self, event.delta))
 
 
-class CountsRow(Vertical, Editor):
+class CountsRow(Horizontal, Editor):
     """A table of counts by number in one row of small boxes (routes by length): Enter moves box to box."""
 
     def __init__(self, player: str, slot: Slot, value: Any) -> None:
@@ -406,12 +409,8 @@ class CountsRow(Vertical, Editor):
         self._entered = isinstance(value, dict)
 
     def compose(self) -> ComposeResult:
-        with Horizontal(classes="count-keys"):
-            for key in self.keys:
-                yield Label(key, classes="count-key")
-        with Horizontal(classes="count-boxes"):
-            for key in self.keys:
-                yield TypingBox(number_text(self._initial.get(key)), placeholder="·", classes="count-box")
+        for key in self.keys:
+            yield TypingBox(number_text(self._initial.get(key)), placeholder="·", classes="count-box")
 
     def boxes(self) -> list[TypingBox]:
         """The boxes, by number."""

@@ -1,0 +1,161 @@
+"""Unit tests of the app's pure parts: slots and steps done, resuming, text parsing, the document's history."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import games, store
+from scorekeeper.session import Round, Session, SessionError
+from scorekeeper.tui import walk
+from scorekeeper.tui.document import Document
+from tests.test_tui_support import write_session
+
+BOOTH = games.get("ticket-booth")
+
+
+def booth(*rounds: dict) -> Session:
+    """A 2-player Ticket Booth session with these rounds."""
+    return Session(game="ticket-booth", players=("Ana", "Bo"), rounds=tuple(Round(players=r) for r in rounds))
+
+
+def test_slots_of_each_game() -> None:
+    """Every input of every step of every game gets an editor kind the app knows."""
+    for game in games.GAMES.values():
+        session = Session(game=game.id, players=("Ana", "Bo"))
+        for step in game.steps(session):
+            for slot in walk.slots(game, session, step):
+                assert slot.kind in (walk.INT, walk.BOOL, walk.CARDS, walk.COUNTS), (game.id, step.id, slot)
+
+
+def test_slot_values_and_writing() -> None:
+    """A sub-key slot reads and writes inside its table; None removes; counts stay in key order."""
+    step = BOOTH.steps(booth())[7]
+    (slot,) = walk.slots(BOOTH, booth(), step)
+    assert (slot.key, slot.sub, slot.lo, slot.hi) == ("attractions", "8", 0, 8)
+    s = walk.with_slot(booth(), 1, "Ana", slot, 5)
+    s = walk.with_slot(s, 1, "Ana", walk.slots(BOOTH, s, BOOTH.steps(s)[0])[0], 0)
+    assert list(s.round(1).entry("Ana")["attractions"]) == ["1", "8"]
+    assert walk.value_of(s.round(1).entry("Ana"), slot) == 5
+    s = walk.with_slot(s, 1, "Ana", slot, None)
+    assert s.round(1).entry("Ana") == {"attractions": {"1": 0}}
+    assert walk.with_slot(booth(), 1, "Bo", slot, None) == booth()
+
+
+def test_step_done_needs_every_player_and_explicit_zeros() -> None:
+    """A step is done when every player has every input (0 and false written count)."""
+    first = BOOTH.steps(booth())[0]
+    slots = walk.slots(BOOTH, booth(), first)
+    assert not walk.step_done(booth({"Ana": {"attractions": {"1": 1}}}), 1, first, slots)
+    assert walk.step_done(booth({"Ana": {"attractions": {"1": 1}}, "Bo": {"attractions": {"1": 0}}}), 1, first, slots)
+
+
+def test_either_step_is_done_with_one_alternative() -> None:
+    """Routes by length or route points: one of them is enough."""
+    ttr = games.get("ticket-to-ride")
+    session = Session(game=ttr.id, players=("Ana", "Bo"),
+                      rounds=(Round(players={"Ana": {"routes": {"3": 1}}, "Bo": {"route_points": 12}}),))
+    step = ttr.steps(session)[0]
+    assert walk.either(step)
+    assert walk.step_done(session, 1, step, walk.slots(ttr, session, step))
+
+
+def test_resume_at_the_first_step_not_scored() -> None:
+    """The app's own files resume at the frontier; a round written by hand with zeros left out is done."""
+    assert walk.resume(BOOTH, booth()) == (1, 0)
+    walked = booth({"Ana": {"attractions": {"1": 1, "2": 0}}, "Bo": {"attractions": {"1": 0}}})
+    assert walk.resume(BOOTH, walked) == (1, 1)
+    by_hand = booth({"Ana": {"attractions": {"1": 1, "2": 2}, "tickets": 5}, "Bo": {"tickets": 5}})
+    assert walk.resume(BOOTH, by_hand) is None
+    missing_player = booth({"Ana": {"attractions": {"1": 1}, "tickets": 5}})
+    assert walk.resume(BOOTH, missing_player) == (1, 0)
+
+
+def test_state_text() -> None:
+    """The home screen's state line."""
+    session = booth({"Ana": {"attractions": {"1": 1}}, "Bo": {"attractions": {"1": 0}}})
+    sheet = games.score(session)
+    assert walk.state_text(BOOTH, session, sheet) == "round 1 of 3 — Ana leads"
+    assert walk.state_text(BOOTH, booth(), games.score(booth())) == "round 1 of 3 — not started"
+
+
+@pytest.mark.parametrize(("text", "value"), [("", None), (" 7 ", 7), ("-1", -1), ("2.5", 2.5), ("abc", "abc")])
+def test_parse_number(text: str, value: object) -> None:
+    """Typed text becomes what the core's checks judge (text stays text, to be refused with a message)."""
+    assert walk.parse_number(text) == value
+
+
+@pytest.mark.parametrize(("text", "card"), [
+    ("8", {"points": 8, "completed": True}),
+    ("-8", {"points": 8, "completed": False}),
+    ("12 Denver - El Paso", {"points": 12, "completed": True, "name": "Denver - El Paso"}),
+    ("x", {"points": "x", "completed": True}),
+    ("  ", None),
+])
+def test_parse_card(text: str, card: dict | None) -> None:
+    """One line of a card list."""
+    assert walk.parse_card(text) == card
+    if card and isinstance(card.get("points"), int):
+        assert walk.parse_card(walk.card_text(card)) == card
+
+
+def test_problem_at_slot() -> None:
+    """A field check's problem lands on its sub-key; a cross-field one on its player's field."""
+    session = booth({"Ana": {"attractions": {"8": 9}}})
+    problems = walk.validate(session)
+    step = BOOTH.steps(session)[7]
+    (slot,) = walk.slots(BOOTH, session, step)
+    other = walk.slots(BOOTH, session, BOOTH.steps(session)[6])[0]
+    [error] = walk.errors(problems)
+    assert walk.at_slot(error, 1, "Ana", slot) and not walk.at_slot(error, 1, "Ana", other)
+
+
+def test_changed_at() -> None:
+    """Where two sessions differ: round, player, field, key inside it."""
+    a = booth({"Ana": {"attractions": {"1": 1}}})
+    b = a.with_value(1, "Ana", "attractions", {"1": 1, "2": 2})
+    assert walk.changed_at(a, b) == (1, "Ana", "attractions", "2")
+    assert walk.changed_at(a, a.with_round_added()) == (2, None, None, None)
+    assert walk.changed_at(a, a) is None
+
+
+def test_document_history_and_fingerprints(tmp_path: Path) -> None:
+    """Commits save at once; edits of one field coalesce into one undo step; undo and redo save too."""
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    doc = Document.open(path)
+    start = doc.session
+    one = start.with_value(1, "Ana", "tickets", 1)
+    doc.commit(one, key="t")
+    doc.commit(one.with_value(1, "Ana", "tickets", 4), key="t")
+    doc.commit(doc.session.with_value(1, "Bo", "tickets", 3), key="b")
+    assert store.load(path)[0] == doc.session
+    assert not doc.changed_on_disk()
+    assert doc.undo() is not None and doc.session.round(1).entry("Ana") == {"tickets": 4}
+    assert doc.undo() == start and store.load(path)[0] == start
+    assert doc.undo() is None
+    assert doc.redo() is not None and store.load(path)[0].round(1).entry("Ana") == {"tickets": 4}
+    path.write_text(path.read_text() + "\n")
+    assert doc.changed_on_disk()
+    doc.reload()
+    assert not doc.changed_on_disk()
+
+
+def test_document_refuses_a_broken_file(tmp_path: Path) -> None:
+    """Opening a file with errors raises the core's SessionError (the app shows its problems)."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text('format = 1\ngame = "ticket-booth"\nplayers = ["Ana"]\n')
+    with pytest.raises(SessionError) as caught:
+        Document.open(bad)
+    assert "1 players listed" in caught.value.problems[0].message
+
+
+def test_packaged_samples_are_the_project_samples() -> None:
+    """The samples the home screen offers are copies of sample_sessions/ (kept identical)."""
+    from scorekeeper.tui.screens.home import SAMPLES
+
+    root = Path(__file__).resolve().parents[1]
+    for name in SAMPLES:
+        packaged = root / "scorekeeper" / "samples" / name
+        assert packaged.read_bytes() == (root / "sample_sessions" / name).read_bytes(), name
+        store.load(packaged)
