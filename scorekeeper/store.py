@@ -211,8 +211,47 @@ def to_dict(session: Session) -> dict[str, Any]:
 
 
 def dumps(session: Session) -> str:
-    """A session as TOML text."""
-    return tomli_w.dumps(to_dict(session))
+    """A session as TOML text, laid out for people: one `[[rounds]]` table per round and one
+    `[rounds.players.NAME]` table per player, small tables inline (`attractions = { 1 = 1, 8 = 5 }`).
+
+    Every key and value is written by tomli-w; only the layout is chosen here.
+    """
+    doc = to_dict(session)
+    rounds = doc.pop("rounds", [])
+    rules = doc.pop("rules", None)
+    out = ["".join(_line(k, v) for k, v in doc.items())]
+    if rules:
+        out.append("\n[rules]\n" + "".join(_line(k, v) for k, v in rules.items()))
+    for rnd in rounds:
+        out.append("\n[[rounds]]\n")
+        for name, entry in rnd.get("players", {}).items():
+            out.append(f"\n[rounds.players.{_key(name)}]\n" + "".join(_line(k, v) for k, v in entry.items()))
+    return "".join(out)
+
+
+def _key(key: str) -> str:
+    """A TOML key as tomli-w writes it (bare when it can be, else quoted)."""
+    return tomli_w.dumps({key: 0}).rsplit(" = ", 1)[0]
+
+
+def _inline(value: Any) -> str:
+    """A value on one line: tables as inline tables, everything else as tomli-w writes it."""
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        return "{ " + ", ".join(f"{_key(k)} = {_inline(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, list):
+        return "[" + ", ".join(_inline(v) for v in value) + "]"
+    return tomli_w.dumps({"v": value}, multiline_strings=False)[4:].rstrip("\n")
+
+
+def _line(key: str, value: Any) -> str:
+    """`key = value` on one line; a list of tables, or a long list, one item a line."""
+    line = f"{_key(key)} = {_inline(value)}\n"
+    if isinstance(value, list) and value and (all(isinstance(v, dict) for v in value) or len(line) > 80):
+        body = "".join(f"    {_inline(v)},\n" for v in value)
+        return f"{_key(key)} = [\n{body}]\n"
+    return line
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -55,6 +55,9 @@ class Editor:
     def mark_lines(self, lines: dict[int, str]) -> None:
         """Show problems at lines of a list (only list editors have lines)."""
 
+    def show_items(self, items: list[Any]) -> None:
+        """The core's items of the player this round (editors on a map show what they score)."""
+
 
 def number_text(value: Any) -> str:
     """A value for a number box."""
@@ -485,7 +488,11 @@ class Unsupported(Label, Editor):
         """Nothing to focus."""
 
 
-def editor_for(player: str, slot: Slot, value: Any) -> Widget:
-    """The editor widget of a slot's kind."""
+def editor_for(player: str, slot: Slot, value: Any, game_map: Any = None) -> Widget:
+    """The editor widget of a slot's kind (on a map: claimed routes and tickets are named by their cities)."""
+    if game_map is not None and slot.key in ("claimed", "tickets") and slot.sub is None:
+        from scorekeeper.tui.widgets.map_editors import RouteList, TicketList
+
+        return (RouteList if slot.key == "claimed" else TicketList)(player, slot, value, game_map)
     kinds = {"int": NumberBox, "bool": YesNo, "cards": CardList, "counts": CountsRow}
     return kinds.get(slot.kind, Unsupported)(player, slot, value)
