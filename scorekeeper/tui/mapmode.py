@@ -52,7 +52,7 @@ def resolve(game_map: GameMap, text: str, kind: str) -> Resolved:
     from scorekeeper.maps import MapNameError
 
     try:
-        a, b = game_map.resolve_pair(text, ROUTE if kind == ROUTE else TICKET)
+        a, b = game_map.resolve_pair(text, "route" if kind == ROUTE else "ticket")
     except MapNameError as exc:
         return Resolved(None, error=str(exc), suggestions=tuple(exc.suggestions))
     if kind == ROUTE:

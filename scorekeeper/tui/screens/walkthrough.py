@@ -19,7 +19,7 @@ from textual.widgets import Label, Static
 from scorekeeper import games
 from scorekeeper.games.base import Sheet, Step
 from scorekeeper.session import Problem, Session
-from scorekeeper.tui import walk
+from scorekeeper.tui import mapmode, walk
 from scorekeeper.tui.render import item_line, lines, problem_line, scores_table, text_line
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.editors import Editor, editor_for
@@ -38,8 +38,19 @@ def slot_width(slot: walk.Slot, narrow: bool = False) -> int:
     return max(least.get(slot.kind, 20), label)
 
 
-DEFAULTS = {walk.INT: 0, walk.BOOL: False, walk.CARDS: [], walk.COUNTS: {}}
+DEFAULTS = {walk.INT: 0, walk.BOOL: False, walk.CARDS: [], walk.COUNTS: {}, walk.NAMES: []}
 """What Enter on an empty input confirms."""
+
+
+def path_content(cities: list[str], dim: bool = False) -> Content:
+    """A path drawn city by city: `Denver ━ Kansas City ━ Saint Louis`."""
+    style = "dim" if dim else "bold"
+    parts: list[Content] = []
+    for i, city in enumerate(cities):
+        if i:
+            parts.append(Content.styled(" ━ ", "$text-accent" if not dim else "dim"))
+        parts.append(Content.styled(city, style))
+    return Content.assemble(*parts)
 
 
 class PlayerRow(Vertical):
@@ -100,6 +111,7 @@ class WalkthroughScreen(Screen):
         self.sheet: Sheet | None = None
         self._building = False
         self._steps: tuple[dict[str, Any], tuple[Step, ...]] | None = None
+        self._map: tuple[dict[str, Any], Any] | None = None
 
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -129,6 +141,14 @@ class WalkthroughScreen(Screen):
         if self._steps is None or self._steps[0] is not rules:
             self._steps = (rules, self.game.steps(self.session))
         return self._steps[1]
+
+    @property
+    def game_map(self) -> Any:
+        """The map the session is played on (its routes and tickets are named by their cities), or None."""
+        rules = self.session.rules
+        if self._map is None or self._map[0] is not rules:
+            self._map = (rules, mapmode.map_of(self.game, self.session))
+        return self._map[1]
 
     @property
     def step(self) -> Step:
@@ -235,7 +255,9 @@ class WalkthroughScreen(Screen):
         self.rows = []
         self.rejected = {}
         widgets: list[Widget] = []
-        stacked = sum(slot_width(slot, len(slots) > 3) + 1 for slot in slots) > 56
+        game_map = self.game_map
+        stacked = sum(slot_width(slot, len(slots) > 3) + 1 for slot in slots) > 56 or \
+            (game_map is not None and any(s.key in ("claimed", "tickets") for s in slots))
         if slots:
             head = self.head(slots)
             if walk.either(step) and len(slots) > 1:
@@ -244,7 +266,7 @@ class WalkthroughScreen(Screen):
         for player in self.session.players:
             editors: list[Widget] = []
             for slot in slots:
-                editor = editor_for(player, slot, walk.value_of(rnd.entry(player), slot))
+                editor = editor_for(player, slot, walk.value_of(rnd.entry(player), slot), game_map)
                 if slot.kind in (walk.INT, walk.BOOL):
                     editor.styles.width = slot_width(slot, len(slots) > 3)
                 editors.append(editor)
@@ -318,7 +340,11 @@ class WalkthroughScreen(Screen):
         summary = step.id == "summary"
         slots = self.slots_of(step)
         entry = self.session.round(number).entry(player)
-        parts: list[Line] = [item_line(i) for i in rnd_items if i.player == player and (summary or step.shows(i))]
+        mine = [i for i in rnd_items if i.player == player]
+        if step.id == "longest-path" and self.game_map is not None:
+            parts = self.path_lines(player, mine, entry)
+        else:
+            parts = [item_line(i) for i in mine if summary or step.shows(i)]
         if summary:
             total = self.sheet.rounds[number - 1].points[player] if number <= len(self.sheet.rounds) else Fraction(0)
             parts.append(text_line(Content.styled(f"= {walk.points(total)} this round", "bold")))
@@ -334,12 +360,33 @@ class WalkthroughScreen(Screen):
             for problem in self.rejected.get(key, (None, []))[1]:
                 rest = walk.rest_of(problem, number, player, editor.slot.key) if problem.player == player else None
                 line = walk.line_of(rest) if rest else None
-                if line is not None and editor.slot.kind == walk.CARDS:
+                if line is not None and editor.slot.kind in (walk.CARDS, walk.NAMES):
                     card_lines[line] = problem.message
                 parts.append(problem_line(problem, "not saved: "))
-            if isinstance(editor, Editor) and (card_lines or editor.slot.kind == walk.CARDS):
+            if isinstance(editor, Editor) and (card_lines or editor.slot.kind in (walk.CARDS, walk.NAMES)):
                 editor.mark_lines(card_lines)
+            if isinstance(editor, Editor):
+                editor.show_items(mine)
         return parts
+
+    def path_lines(self, player: str, items: list[Any], entry: dict[str, Any]) -> list[Line]:
+        """On a map: the bonus with its path city by city (the core's item), or the player's own longest path."""
+        out: list[Line] = []
+        bonus = [i for i in items if i.category == "longest-path"]
+        for item in bonus:
+            sentence, cities = mapmode.path_of(item.why)
+            lead, _ = item_line(item)
+            out.append((lead, Content(sentence)))
+            if cities:
+                out.append((Content("      "), path_content(cities)))
+        if not bonus:
+            length, cities = mapmode.trail(self.game_map, entry.get("claimed", []))
+            trains = "1 train" if length == 1 else f"{length} trains"
+            text = f"longest continuous path {trains}, no bonus" if length else "no routes claimed, no path"
+            out.append((Content.styled("   0  ", "dim"), Content.styled(text, "dim")))
+            if cities:
+                out.append((Content("      "), path_content(cities, dim=True)))
+        return out
 
     def notes(self) -> list[Line]:
         """The step's problems about no single player, and on the summary what comes next."""
