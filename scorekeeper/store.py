@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
-import tempfile
 import tomllib
 import unicodedata
 from dataclasses import dataclass
@@ -256,6 +254,8 @@ def _line(key: str, value: Any) -> str:
 
 def write_atomic(path: Path, text: str) -> None:
     """Write text to path atomically: a temporary file in the same folder, fsync, rename."""
+    import tempfile  # imported here: reading and scoring never write
+
     path = Path(path)
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
@@ -293,6 +293,8 @@ def save(path: Path | str, session: Session) -> str:
 
 def digest(data: bytes) -> str:
     """A fingerprint of a file's bytes."""
+    import hashlib
+
     return hashlib.sha256(data).hexdigest()
 
 

@@ -1,0 +1,173 @@
+"""Pilot tests of map mode (Ticket to Ride on the USA map): routes and tickets typed by their cities."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Static
+
+from scorekeeper import games
+from scorekeeper.tui.screens.new_session import NewSessionScreen
+from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
+from scorekeeper.tui.widgets.map_editors import RouteList, TicketList
+from tests.test_tui_support import SIZE, app_for, enter, pilot_test, saved, settle, type_text, write_session
+
+USA = {"map": "usa"}
+PLAYERS = ["Ana", "Bo", "Cy"]
+ROUTES = {  # typed as prefixes; what the file must hold
+    "Ana": (["den - kan", "kan - sai", "sai - chi", "chi - pit", "pit - new"],
+            ["Denver – Kansas City", "Kansas City – Saint Louis", "Saint Louis – Chicago", "Chicago – Pittsburgh",
+             "Pittsburgh – New York"]),
+    "Bo": (["sea - por", "por - sal", "sal - den", "den - santa", "san - el"],
+           ["Seattle – Portland", "Portland – Salt Lake City", "Salt Lake City – Denver", "Denver – Santa Fe",
+            "Santa Fe – El Paso"]),
+    "Cy": (["mia - atl", "atl - nas", "nas - sai", "sai - lit", "lit - dal", "dal - okl"],
+           ["Miami – Atlanta", "Atlanta – Nashville", "Nashville – Saint Louis", "Saint Louis – Little Rock",
+            "Little Rock – Dallas", "Dallas – Oklahoma City"]),
+}
+TICKETS = {
+    "Ana": (["pit - den", "den - el"], ["Denver – Pittsburgh", "Denver – El Paso"]),
+    "Bo": (["por - pho"], ["Portland – Phoenix"]),
+    "Cy": (["dal - new y"], ["Dallas – New York"]),
+}
+
+
+def live(screen: WalkthroughScreen) -> str:
+    """Everything the step shows beside the inputs, player by player."""
+    return "\n".join(row.live.plain() for row in screen.rows)
+
+
+def notes(editor: RouteList | TicketList) -> list[str]:
+    """The note beside each line of a map editor."""
+    return [str(row.note.render()) for row in editor.rows()]
+
+
+@pilot_test
+async def test_usa_round_through_the_keyboard(tmp_path: Path) -> None:
+    """Claimed routes typed as prefixes, tickets by name, the longest path shown; file and totals are the core's."""
+    path = write_session(tmp_path, "ticket-to-ride", PLAYERS, rules=USA)
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen) and screen.step.title == "Routes"
+        assert isinstance(screen.editors[0], RouteList)
+        for player in PLAYERS:
+            await enter(pilot, *ROUTES[player][0], "")
+        assert screen.step.title == "Destination tickets"
+        assert isinstance(screen.editors[0], TicketList)
+        await enter(pilot, *TICKETS["Ana"][0])
+        ana = screen.editors[0]
+        assert "connected by the claimed routes: +11" in notes(ana)[0]
+        assert "not connected by the claimed routes: -4" in notes(ana)[1]
+        await enter(pilot, "")
+        for player in PLAYERS[1:]:
+            await enter(pilot, *TICKETS[player][0], "")
+        assert screen.step.title == "Longest path"
+        shown = live(screen)
+        # Bo and Cy tie with 14 trains: both paths city by city; Ana's own path (13 trains) without the bonus
+        assert "Seattle ━ Portland ━ Salt Lake City ━ Denver ━ Santa Fe ━ El Paso" in shown
+        assert "El Paso ━ Santa Fe" not in shown or "Seattle" in shown
+        assert "Miami ━ Atlanta ━ Nashville ━ Saint Louis ━ Little Rock ━ Dallas ━ Oklahoma City" in shown or \
+            "Oklahoma City ━ Dallas ━ Little Rock ━ Saint Louis ━ Nashville ━ Atlanta ━ Miami" in shown
+        assert "longest continuous path 13 trains, no bonus" in shown
+        assert "Denver ━ Kansas City ━ Saint Louis ━ Chicago ━ Pittsburgh ━ New York" in shown or \
+            "New York ━ Pittsburgh ━ Chicago ━ Saint Louis ━ Kansas City ━ Denver" in shown
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.step.title == "Summary"
+        table = str(screen.query_one("#round-table", Static).render())
+    session, sheet = saved(path)
+    rnd = session.rounds[0].players
+    for player in PLAYERS:
+        assert rnd[player]["claimed"] == ROUTES[player][1]
+        assert rnd[player]["tickets"] == [{"name": n} for n in TICKETS[player][1]]
+    # Ana 4+2+2+3+2 trains = 7+2+2+4+2 = 17, tickets +11 -4; Bo 1+6+3+2+2 = 24, -11, +10 (path 14, tied);
+    # Cy 10+1+2+2+2+2 = 19, -11, +10 (path 14, tied)
+    assert sheet.totals == {"Ana": 24, "Bo": 23, "Cy": 18}
+    assert sheet.totals == games.score(session).totals
+    for player, total in sheet.totals.items():
+        line = next(x for x in table.splitlines() if x.strip().startswith(player))
+        assert line.split()[-1] == str(total)
+    assert sheet.winners == ["Ana"]
+
+
+@pilot_test
+async def test_mistyped_route_is_shown_at_its_line_and_not_saved(tmp_path: Path) -> None:
+    """An unknown city and a route another player holds: the core's message at the line, the file unchanged."""
+    path = write_session(tmp_path, "ticket-to-ride", PLAYERS, rules=USA)
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen)
+        await enter(pilot, "den - kan", "den - kam")
+        ana = screen.editors[0]
+        assert isinstance(ana, RouteList)
+        assert "unknown city 'kam'" in notes(ana)[1]
+        assert "not saved: unknown city 'kam'" in live(screen)
+        session, _ = saved(path)
+        assert session.rounds[0].players["Ana"]["claimed"] == ["Denver – Kansas City"]
+        # Enter stays on the line; ctrl+r removes it and the list is saved again
+        assert app.focused is ana.rows()[1].line
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        await enter(pilot, "")  # on to Bo
+        assert app.focused is screen.editors[1].rows()[0].line
+        # a double route Ana holds already (3 players: only one of its routes is used)
+        await enter(pilot, "kan - den")
+        bo = screen.editors[1]
+        assert "Ana claimed Denver – Kansas City already" in notes(bo)[0]
+        session, _ = saved(path)
+        assert "claimed" not in session.rounds[0].players.get("Bo", {})
+        assert "trains: 4 used · 41 left of 45" in str(ana.footer.render())
+
+
+@pilot_test
+async def test_tab_completes_cities(tmp_path: Path) -> None:
+    """Tab completes the city at the cursor, again for the next candidate; the second city fits the first."""
+    path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"], rules=USA)
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen)
+        line = screen.editors[0].rows()[0].line
+        await type_text(pilot, "sea")
+        await pilot.press("tab")
+        assert line.value == "Seattle – "
+        await type_text(pilot, "p")
+        await pilot.press("tab")
+        assert line.value == "Seattle – Portland"
+        await pilot.press("enter")
+        await settle(pilot)
+        await type_text(pilot, "sa")
+        await pilot.press("tab", "tab")
+        assert screen.editors[0].rows()[1].line.value == "Salt Lake City – "
+        session, _ = saved(path)
+        assert session.rounds[0].players["Ana"]["claimed"] == ["Seattle – Portland"]
+
+
+@pilot_test
+async def test_new_session_on_the_usa_map(tmp_path: Path) -> None:
+    """The New session screen offers the map rule; picking usa opens the walkthrough with the map editors."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.push_screen(NewSessionScreen("ticket-to-ride"))
+        await settle(pilot)
+        form = app.screen
+        assert isinstance(form, NewSessionScreen)
+        for i, name in enumerate(["Ana", "Bo"], start=1):
+            form.query_one(f"#player-{i}").value = name  # type: ignore[attr-defined]
+        from textual.widgets import Select
+
+        select = next(s for s in form.query(Select) if "usa" in [v for _, v in s._options])
+        select.value = "usa"
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen)
+        assert screen.session.rules == {"map": "usa"}
+        assert isinstance(screen.editors[0], RouteList)
