@@ -36,7 +36,7 @@ def main() -> None:
     """Alternate the cases, RUNS times each, and print medians and ratios to the baseline."""
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
     times: dict[str, list[float]] = {name: [] for name in CASES}
-    for name, cmd in CASES.items():
+    for cmd in CASES.values():
         once(cmd)  # warm the bytecode cache
     for _ in range(runs):
         for name, cmd in CASES.items():

@@ -400,6 +400,9 @@ class TicketToRide(Game):
         return (
             routes,
             Step("tickets", "Destination tickets", (("tickets", None),), ("ticket",),
+                 "Name each destination ticket by its two cities: the map looks up its points and "
+                 "whether the claimed routes connect it (connected adds them, not connected subtracts them)."
+                 if on_map else
                  "Reveal the destination tickets: each completed one adds its points, each failed one "
                  "subtracts them."),
             path,

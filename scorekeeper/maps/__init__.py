@@ -401,6 +401,12 @@ class GameMap:
             pairs = [self._canonical(c, o, kind) for c, o in product(close, others) if c != o]
             fit = [f"{a}{SEPARATOR}{b}" for a, b in pairs if self._fits((a, b), kind)]
             suggestions = fit[:3] or close
+            if not suggestions and len(others) == 1 and kind != "ticket":
+                # Nothing is close by spelling: name the routes from the city that is known,
+                # nearest first, so "den - kam" still points at Denver's routes.
+                near = sorted(self.neighbours(others[0]),
+                              key=lambda c: -difflib.SequenceMatcher(None, _key(side), _key(c)).ratio())
+                suggestions = [self.route_name(*self._canonical(others[0], c, "route")) for c in near[:3]]
             raise MapNameError(f"unknown city {side.strip()!r} in {shown!r}{_did_you_mean(suggestions)}", suggestions)
         if not distinct:
             city = options[0][0]

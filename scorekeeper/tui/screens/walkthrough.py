@@ -444,6 +444,8 @@ class WalkthroughScreen(Screen):
             if value is not None and slot.kind in (walk.INT, walk.BOOL):
                 editor.show(value)
         self.try_save(editor, value, event.confirm)
+        if getattr(event, "boundary", False):  # a line of a list was confirmed: the next edit is a new undo step
+            self.doc.boundary()
 
     def try_save(self, editor: Any, value: Any, confirm: bool) -> bool:
         """Save the editor's value when the session stays free of errors; else show why at the field."""

@@ -183,6 +183,10 @@ class PairList(Vertical, Editor):
         frag, found = mapmode.candidates(self.game_map, text, row.line.cursor_position, self.kind)
         if frag.second_side and frag.typed or not found:
             message = mapmode.resolve(self.game_map, text, self.kind).error
+            if not found and frag.second_side and frag.first:
+                fits = mapmode.candidates(self.game_map, text[: frag.start], frag.start, self.kind)[1]
+                if fits:
+                    message += "; it may be " + ", ".join(fits[:SHOWN]) + (" …" if len(fits) > SHOWN else "")
             if not found or frag.second_side:
                 return Content.styled("? " + message, "$text-warning")
         more = f" +{len(found) - SHOWN}" if len(found) > SHOWN else ""
@@ -190,7 +194,7 @@ class PairList(Vertical, Editor):
 
     def read_note(self, found: mapmode.Resolved) -> Content:
         """The note of a line the map reads."""
-        return Content.assemble(("✓ ", "$text-success"), (f"{found.size} trains", "dim"))
+        return Content.assemble(("✓ ", "$text-success"), (f"{found.size} train{'s' if found.size != 1 else ''}", "dim"))
 
     def _notes(self) -> None:
         number = 0
@@ -227,7 +231,9 @@ class PairList(Vertical, Editor):
         if not force and not confirm and (value == self._posted or not self.readable()):
             return
         self._posted = value
-        self.post_message(Editor.Edited(self, value, confirm))
+        message = Editor.Edited(self, value, confirm)
+        message.boundary = force  # type: ignore[attr-defined]  # a line confirmed or removed: one undo step each
+        self.post_message(message)
 
     @on(Input.Changed)
     def _changed(self, event: Input.Changed) -> None:
@@ -261,6 +267,7 @@ class PairList(Vertical, Editor):
                 new = PairRow("", self.kind)
                 await self.mount(new, before=self.footer)
                 new.line.focus()
+                self.call_after_refresh(self.footer.scroll_visible, animate=False)
             else:
                 rows[index + 1].line.focus()
             self._post(force=True)
@@ -279,8 +286,9 @@ class PairList(Vertical, Editor):
         if not isinstance(row, PairRow):
             return
         index = rows.index(row)
-        if len(rows) == 1:
+        if index == len(rows) - 1:  # the last line is cleared: there is always a line to add one
             row.line.value = ""
+            self._post(force=True)
             return
         target = rows[index - 1] if index > 0 else rows[index + 1]
         await row.remove()
@@ -369,11 +377,13 @@ class TicketList(PairList):
         self._notes()
 
     def read_note(self, found: mapmode.Resolved) -> Content:
-        """`✓ connected by the claimed routes: +4` (the core's words), or the ticket's worth until scored."""
+        """`✓ connected +4` (from the core's item), or the ticket's worth until it is scored."""
         item = next((i for i in self._items if i.why.startswith(f"ticket {found.name} ")), None)
         if item is None:
             return Content.styled(f"{found.size} points", "dim")
         why = item.why[len("ticket ") + len(found.name or ""):].strip()
+        state, _, worth = why.rpartition(": ")
+        state = state.removesuffix(" by the claimed routes")
         if item.points > 0:
-            return Content.assemble(("✓ ", "$text-success"), (why, "$text-success"))
-        return Content.assemble(("✗ ", "$text-warning"), (why, "$text-warning"))
+            return Content.assemble(("✓ ", "$text-success"), (f"{state} {worth}", "$text-success"))
+        return Content.assemble(("✗ ", "$text-warning"), (f"{state} {worth}", "$text-warning"))
