@@ -204,7 +204,29 @@ class YesNo(Widget, Editor, can_focus=True):
         self.action_flip()
 
 
-class CardLine(FreeText):
+class ListLine(FreeText):
+    """A line of a list editor: ctrl+r removes it, backspace on an empty line removes it too."""
+
+    def action_remove(self) -> None:
+        """Remove this line."""
+        self.post_message(self.Remove(self))
+
+    def action_backspace(self) -> None:
+        """Backspace deletes to the left; on an empty line it removes the line."""
+        if self.value:
+            self.action_delete_left()
+        else:
+            self.post_message(self.Remove(self))
+
+    class Remove(Message):
+        """Remove this line."""
+
+        def __init__(self, line: ListLine) -> None:
+            super().__init__()
+            self.line = line
+
+
+class CardLine(ListLine):
     """One card of a list: `8`, `-8` for a failed one, optionally followed by its name."""
 
     BINDINGS = [
@@ -224,26 +246,8 @@ class CardLine(FreeText):
         """A new card below this one."""
         self.post_message(self.Insert(self))
 
-    def action_remove(self) -> None:
-        """Remove this card."""
-        self.post_message(self.Remove(self))
-
-    def action_backspace(self) -> None:
-        """Backspace deletes to the left; on an empty line it removes the line."""
-        if self.value:
-            self.action_delete_left()
-        else:
-            self.post_message(self.Remove(self))
-
     class Insert(Message):
         """Add a card below this line."""
-
-        def __init__(self, line: CardLine) -> None:
-            super().__init__()
-            self.line = line
-
-    class Remove(Message):
-        """Remove this line."""
 
         def __init__(self, line: CardLine) -> None:
             super().__init__()

@@ -14,13 +14,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.message import Message
 from textual.widgets import Input, Label
 
 from scorekeeper.games.base import Item
 from scorekeeper.tui import mapmode
 from scorekeeper.tui.walk import Slot, parse_card
-from scorekeeper.tui.widgets.editors import Editor, FreeText, TypingBox
+from scorekeeper.tui.widgets.editors import Editor, ListLine, TypingBox
 
 if TYPE_CHECKING:
     from scorekeeper.maps import GameMap
@@ -29,7 +28,7 @@ SHOWN = 4
 """How many completions a line's note lists."""
 
 
-class PairLine(FreeText):
+class PairLine(ListLine):
     """One route or ticket: two cities joined by a dash; Tab completes the city at the cursor."""
 
     BINDINGS = [
@@ -61,23 +60,6 @@ class PairLine(FreeText):
         self.value = new
         self.cursor_position = cursor
 
-    def action_remove(self) -> None:
-        """Remove this line."""
-        self.post_message(self.Remove(self))
-
-    def action_backspace(self) -> None:
-        """Backspace deletes to the left; on an empty line it removes the line."""
-        if self.value:
-            self.action_delete_left()
-        else:
-            self.post_message(self.Remove(self))
-
-    class Remove(Message):
-        """Remove this line."""
-
-        def __init__(self, line: PairLine) -> None:
-            super().__init__()
-            self.line = line
 
 
 class PairRow(Horizontal):
