@@ -85,25 +85,6 @@ def sheet_text(sheet: Sheet, file: str) -> str:
     return "\n".join(out)
 
 
-def state_line(sheet: Sheet) -> str:
-    """A session's state in a few words: `round 2 of 3 — Bo leads`, `finished — Ana won`."""
-    game = GAMES[sheet.session.game]
-    if sheet.complete:
-        if len(sheet.winners) > 1:
-            return f"finished — shared by {', '.join(sheet.winners)}"
-        return f"finished — {sheet.winners[0]} won"
-    scheduled = game.scheduled_rounds(sheet.session)
-    done = sum(1 for r in sheet.rounds if r.complete)
-    current = min(done + 1, max(scheduled, len(sheet.rounds)))
-    if done >= scheduled:
-        return f"extra round {done + 1 - scheduled} — {', '.join(sheet.winners)} tied"
-    if not any(sheet.totals.values()):
-        return f"round {current} of {scheduled} — not started"
-    leaders = sheet.winners
-    lead = f"{leaders[0]} leads" if len(leaders) == 1 else f"{', '.join(leaders)} tied"
-    return f"round {current} of {scheduled} — {lead}"
-
-
 @dataclass
 class PlayerStats:
     """One player's record at one game."""

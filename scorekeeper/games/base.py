@@ -124,6 +124,11 @@ class TieBreak:
     same: str | None = None  # "scored {} each in the last round": when every tied player has the same key
 
 
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """`1 card`, `3 cards` (`many` for an irregular plural)."""
+    return f"{n} {one}" if n == 1 else f"{n} {many or one + 's'}"
+
+
 def names(players: Sequence[str]) -> str:
     """`Ana`, `Ana and Bo`, `Ana, Bo and Cy`."""
     players = list(players)

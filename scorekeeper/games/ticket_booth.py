@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from scorekeeper.fields import BoolField, CountsField, IntField
-from scorekeeper.games.base import Game, Item, RoundScore, Rule, Step, TieBreak, names
+from scorekeeper.games.base import Game, Item, RoundScore, Rule, Step, TieBreak, names, plural
 from scorekeeper.points import fmt
 from scorekeeper.session import Problem, Session, location
 
@@ -17,11 +17,6 @@ SPECIALS = (
 )
 TICKETS_EACH = 5
 CARDS = 72
-
-
-def plural(n: int, word: str) -> str:
-    """`1 card`, `3 cards`."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 class TicketBooth(Game):

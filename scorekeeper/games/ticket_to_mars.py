@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from scorekeeper.fields import ObjectiveField
-from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, add_items, names, rank
+from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, add_items, names, plural, rank
 from scorekeeper.points import ZERO, fmt
 from scorekeeper.session import Problem, Session, location
 
@@ -18,11 +18,6 @@ OBJECTIVES = (
 CREW_TILES = 30
 MOST_COUNT = {"pairs": CREW_TILES // 2, "character": CREW_TILES}
 """The most a card can count: 30 Crew tiles make at most 15 pairs; the Occupancy limit depends on the board."""
-
-
-def units(n: int, unit: tuple[str, str]) -> str:
-    """`1 pair`, `2 pairs`."""
-    return f"{n} {unit[0] if n == 1 else unit[1]}"
 
 
 def leaders(players: tuple[str, ...], totals: dict[str, Fraction]) -> tuple[list[str], Fraction]:
@@ -133,7 +128,7 @@ class TicketToMars(Game):
                 at = location(number, p, key)
                 if count and not each:
                     problems.append(Problem(
-                        f"{p}'s {title} card counts {units(count, unit)} but each = 0, so it scores nothing; "
+                        f"{p}'s {title} card counts {plural(count, *unit)} but each = 0, so it scores nothing; "
                         f"give each = the points per {unit[0]} printed on the card",
                         "warning", f"{at}.each", round=number, player=p, field=key))
                 most = MOST_COUNT.get(key)
@@ -141,7 +136,7 @@ class TicketToMars(Game):
                     why = (f"{CREW_TILES} Crew tiles make at most {most} pairs" if key == "pairs"
                            else f"there are {CREW_TILES} Crew tiles")
                     problems.append(Problem(
-                        f"{p}'s {title} card counts {units(count, unit)}, but {why}",
+                        f"{p}'s {title} card counts {plural(count, *unit)}, but {why}",
                         "warning", f"{at}.count", round=number, player=p, field=key))
         return problems
 
@@ -154,7 +149,7 @@ class TicketToMars(Game):
                 count, each = self._objective(session, number, p, key)
                 if count * each:
                     items.append(Item(p, f"objective:{key}", Fraction(count * each),
-                                      f"{units(count, unit)} × {each} = {count * each}"))
+                                      f"{plural(count, *unit)} × {each} = {count * each}"))
         return items
 
     # -- the end --------------------------------------------------------------------

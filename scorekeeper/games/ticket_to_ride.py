@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.fields import CardListField, CountsField, Field, IntField, NameListField, Report
-from scorekeeper.games.base import Game, Item, RoundScore, Rule, Step, TieBreak, names
+from scorekeeper.games.base import Game, Item, RoundScore, Rule, Step, TieBreak, names, plural
 from scorekeeper.session import Problem, Session, Severity, location
 
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21, 9: 27}
@@ -20,11 +20,6 @@ LAST_TRAINS = 2
 """The last turns begin when a player ends a turn with this many trains or fewer."""
 MAPS = ("usa",)
 """The maps whose routes and tickets the program knows (rule `map`)."""
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """`1 ticket`, `3 tickets`."""
-    return f"{n} {one}" if n == 1 else f"{n} {many or one + 's'}"
 
 
 # -- routes ----------------------------------------------------------------------------
