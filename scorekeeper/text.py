@@ -1,0 +1,68 @@
+"""Untrusted text made safe to show: control characters escaped visibly, display widths for tables.
+
+Names, titles, notes and card names come from files anyone can edit. Whatever is printed by the
+CLI or drawn by the app passes through `inert()`, so no byte of the data can drive a terminal.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+# Format characters that reorder or hide text (bidi overrides and isolates); escaped like controls.
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_KEEP_IN_TEXT = frozenset("\u200d\ufe0e\ufe0f")  # zero-width joiner and variation selectors: emoji need them
+
+
+def is_control(ch: str) -> bool:
+    """True for a character that must never reach a terminal as it is (C0, DEL, C1, line separators, bidi)."""
+    if ch in _KEEP_IN_TEXT:
+        return False
+    return unicodedata.category(ch) in ("Cc", "Zl", "Zp") or ch in _BIDI
+
+
+def has_control(text: str) -> bool:
+    """True when the text holds any character `is_control` refuses."""
+    return any(is_control(ch) for ch in text)
+
+
+def _escaped(ch: str) -> str:
+    code = ord(ch)
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}"
+
+
+def inert(text: object, *, newlines: bool = False) -> str:
+    """The text with every control character shown as an escape (`\\x1b`, `\\u202e`).
+
+    With `newlines=True` a line feed is kept (for notes shown over several lines); every other
+    control, a carriage return and a tab included, is escaped.
+    """
+    text = str(text)
+    if not any(is_control(ch) for ch in text):
+        return text
+    return "".join(
+        ch if (newlines and ch == "\n") or not is_control(ch) else _escaped(ch) for ch in text
+    )
+
+
+def char_width(ch: str) -> int:
+    """Columns a character takes in a terminal: 2 for wide (East Asian, most emoji), 0 for combining marks."""
+    if unicodedata.combining(ch) or ch in _KEEP_IN_TEXT or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def width(text: str) -> int:
+    """Columns the text takes in a terminal (after `inert`, which callers apply first)."""
+    return sum(char_width(ch) for ch in text)
+
+
+def ljust(text: str, columns: int) -> str:
+    """The text padded with spaces on the right to `columns` display columns."""
+    return text + " " * max(0, columns - width(text))
+
+
+def rjust(text: str, columns: int) -> str:
+    """The text padded with spaces on the left to `columns` display columns."""
+    return " " * max(0, columns - width(text)) + text
