@@ -116,6 +116,13 @@ class BoolField(Field):
 
 
 @dataclass(frozen=True)
+class HolderField(BoolField):
+    """Holds a card there is one of: true for at most one player."""
+
+    kind: ClassVar[str] = "holder"
+
+
+@dataclass(frozen=True)
 class CountsField(Field):
     """A table of counts keyed by number, `{ "1" = 1, "8" = 5 }` (attractions, routes by length)."""
 

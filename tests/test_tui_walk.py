@@ -8,8 +8,8 @@ import pytest
 
 from scorekeeper import games, store
 from scorekeeper.session import Round, Session, SessionError
-from scorekeeper.tui import walk
-from scorekeeper.tui.document import Document
+from scorekeeper import walk
+from scorekeeper.document import Document
 from tests.test_tui_support import write_session
 
 BOOTH = games.get("ticket-booth")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from scorekeeper.fields import BoolField, CountsField, IntField
+from scorekeeper.fields import CountsField, HolderField, IntField
 from scorekeeper.games.base import Game, Item, RoundScore, Rule, Step, TieBreak, names, plural
 from scorekeeper.points import fmt
 from scorekeeper.session import Problem, Session, location
@@ -44,9 +44,9 @@ class TicketBooth(Game):
         CountsField("attractions", "Attractions", "cards of each attraction held (#n has n cards)",
                     keys=ATTRACTIONS, max_for=lambda n: n, what="attraction number"),
         IntField("outhouses", "Outhouses", "Outhouse cards held (0 to 3)", lo=0, hi=3),
-        BoolField("ticket_booth", "Ticket Booth", "holds the Ticket Booth card"),
-        BoolField("demolition_derby", "Demolition Derby", "holds the Demolition Derby card"),
-        BoolField("piglet_race", "Piglet Race", "holds the Piglet Race card (scores nothing)"),
+        HolderField("ticket_booth", "Ticket Booth", "holds the Ticket Booth card"),
+        HolderField("demolition_derby", "Demolition Derby", "holds the Demolition Derby card"),
+        HolderField("piglet_race", "Piglet Race", "holds the Piglet Race card (scores nothing)"),
         IntField("tickets", "Tickets", "tickets held at the end of the round", lo=0),
     )
 
