@@ -331,6 +331,10 @@ class WalkthroughScreen(Screen):
         """Take a new session when its round has no error (and schedule the save); else show why."""
         where = self.where(editor) if editor is not None else None
         if candidate == self.model:
+            if boundary and self.pending is not None:
+                self.pending = (*self.pending[:2], True)
+            elif boundary:
+                self.doc.boundary()
             if where:
                 self.rejected.pop(where, None)
             self.mark_editors()

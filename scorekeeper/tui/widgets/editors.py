@@ -354,9 +354,9 @@ class CardLines(Editor):
         return EDIT
 
     def remove(self) -> str:
-        """Remove the line (the last one is only cleared)."""
-        if len(self.rows) == 1:
-            self.rows[0].set("")
+        """Remove the line (the last one is only cleared: there is always a line to add one)."""
+        if self.at == len(self.rows) - 1:
+            self.rows[self.at].set("")
             return LINE
         del self.rows[self.at]
         self.at = max(0, self.at - 1)

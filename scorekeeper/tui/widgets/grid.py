@@ -63,6 +63,10 @@ class StepGrid(Widget, can_focus=True):
         lines, top, bottom = self.walk.grid_lines(width)
         self._lines, self._width, self._block = lines, width, (top, bottom)
 
+    def plain(self) -> str:
+        """The text drawn, without styles (for tests)."""
+        return "\n".join(line.plain for line in self._lines)
+
     def render(self) -> Content:
         """The lines drawn for the widget's width."""
         width = self.content_region.width or self.size.width
