@@ -110,6 +110,7 @@ class WalkthroughScreen(Screen):
         self.pending: tuple[Session, object, bool] | None = None
         self.warned: set[int] = set()
         self.others: list[Problem] = []
+        self.spans: dict[str, tuple[int, int]] = {}
         self.first = self.model.players[0]
 
     # -- layout -------------------------------------------------------------------------
@@ -291,6 +292,27 @@ class WalkthroughScreen(Screen):
         elif did in (UP, DOWN):
             self.move(-1 if did == UP else 1)
         return True
+
+    def click(self, y: int) -> None:
+        """A click on a player's row: the cursor goes to the player (a holder pick takes the player)."""
+        player = next((q for q, (start, end) in self.spans.items() if start <= y < end), None)
+        if player is None or not self.spots:
+            return
+        p = self.model.players.index(player)
+        spot = self.spots[self.at]
+        if spot.player is None:
+            self.pick(spot, str(p + 1), str(p + 1))
+            return
+        self.flush()
+        self.at = next((i for i, s in enumerate(self.spots) if s.player == p and s.slot == spot.slot),
+                       next((i for i, s in enumerate(self.spots) if s.player == p), self.at))
+        self.arrive()
+        self.query_one(StepGrid).update()
+
+    def row_text(self, player: str) -> str:
+        """A player's row as drawn: name, inputs and reasons (for tests)."""
+        start, end = self.spans.get(player, (0, 0))
+        return "\n".join(self.query_one(StepGrid).plain().splitlines()[start:end])
 
     def pick(self, spot: Spot, key: str, char: str | None) -> bool:
         """A step-wide pick (who holds a card there is one of): one key, then on."""
@@ -497,8 +519,12 @@ class WalkthroughScreen(Screen):
         players = self.model.players
         if not self.slots:
             out: list[Content] = []
+            self.spans = {}
             for p, player in enumerate(players):
+                start = len(out)
                 out += self.row_lines(p, player, [], width)
+                self.spans[player] = (start, len(out))
+                out.append(Content(""))
             return out, 0, 0
         narrow = len(self.slots) > 3
         editors0 = [self.editors[(0, s)] for s in range(len(self.slots))]
@@ -509,6 +535,7 @@ class WalkthroughScreen(Screen):
             out.append(Content(""))
         spot = self.spots[self.at] if self.spots else None
         top = bottom = 0
+        self.spans = {}
         for p, player in enumerate(players):
             start = len(out)
             cells: list[list[Content]] = []
@@ -517,6 +544,7 @@ class WalkthroughScreen(Screen):
                 focused = spot is not None and spot.slot == s and (spot.player == p or spot.player is None)
                 cells.append(editor.lines(w if not editor.stacked else width - self.name_width(), focused))
             out += self.row_lines(p, player, cells, width, widths)
+            self.spans[player] = (start, len(out))
             if spot is not None and spot.player == p:
                 top, bottom = (0 if p == 0 else start), len(out) - 1
             out.append(Content(""))

@@ -24,6 +24,9 @@ class Walk(Protocol):
     def grid_lines(self, width: int) -> tuple[list[Content], int, int]:
         """The grid drawn at a width, and the first and last line of the cursor's block."""
 
+    def click(self, y: int) -> None:
+        """A click on line y of the grid."""
+
 
 class StepGrid(Widget, can_focus=True):
     """The players' rows of a step: names, inputs and what each scores, drawn as one block of lines."""
@@ -84,6 +87,11 @@ class StepGrid(Widget, can_focus=True):
         if self.walk.key(event.key, event.character):
             event.stop()
             event.prevent_default()
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a player's row moves the cursor there."""
+        self.focus()
+        self.walk.click(event.y)
 
     def on_paste(self, event: events.Paste) -> None:
         """Pasted text is typed, a line break as Enter."""
