@@ -232,6 +232,7 @@ class WalkthroughScreen(Screen):
         """Show step `index` (at once: the grid draws it from the session)."""
         self.load_step(index, focus)
         self.show_all()
+        self.refresh_bindings()
 
     def show_all(self) -> None:
         """The heading, the grid, the notes, the table and the step list drawn again."""

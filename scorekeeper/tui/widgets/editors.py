@@ -426,7 +426,9 @@ class CardLines(Editor):
             mine = focused and i == self.at
             note = self.note(number, row, mine) if row.text.strip() else Content("")
             placeholder = self.placeholder if i == len(self.rows) - 1 and not row.text else ""
-            out.append(row.draw(box, mine, placeholder) + Content("  ") + note)
+            parts = note.wrap(max(12, width - box - 2)) if note.cell_length > width - box - 2 else [note]
+            out.append(row.draw(box, mine, placeholder) + Content("  ") + parts[0])
+            out += [Content(" " * (box + 2)) + part for part in parts[1:]]
         footer = self.footer()
         if footer is not None:
             out.append(footer)
