@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import games, store
-from scorekeeper.session import Round, Session, SessionError
-from scorekeeper import walk
+from scorekeeper import games, store, walk
 from scorekeeper.document import Document
+from scorekeeper.session import Round, Session, SessionError
 from tests.test_tui_support import write_session
 
 BOOTH = games.get("ticket-booth")

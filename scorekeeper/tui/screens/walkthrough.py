@@ -77,8 +77,8 @@ class WalkthroughScreen(Screen):
 
     BINDINGS = [
         Binding("escape", "standings", "Standings", id="standings"),
-        Binding("pageup", "step(-1)", "Prev step", id="prev-step", priority=True),
-        Binding("pagedown", "step(1)", "Next step", id="next-step", priority=True),
+        Binding("pageup", "step(-1)", "Prev step", id="prev-step"),
+        Binding("pagedown", "step(1)", "Next step", id="next-step"),
         Binding("enter", "next", "Next", id="next"),
         Binding("ctrl+l", "focus_steps", "Steps list", show=False, id="steps"),
         Binding("ctrl+t", "list_key", "Done/failed", id="flip"),
@@ -257,8 +257,10 @@ class WalkthroughScreen(Screen):
         self.call_after_refresh(self._scroll, event.top, event.bottom)
 
     def _scroll(self, top: int, bottom: int) -> None:
-        grid = self.query_one(StepGrid)
-        scroller = self.query_one("#step", VerticalScroll)
+        grids, scrollers = self.query(StepGrid), self.query("#step").results(VerticalScroll)
+        grid, scroller = grids.first() if grids else None, next(scrollers, None)
+        if grid is None or scroller is None:
+            return
         y = grid.virtual_region.y
         if top == 0:
             y = 0
@@ -273,15 +275,14 @@ class WalkthroughScreen(Screen):
             if key == "enter":
                 self.action_next()
                 return True
-            return False
+            return self.screen_key(key)
         spot = self.spots[self.at]
         if spot.player is None:
             return self.pick(spot, key, char)
         editor = self.editors[(spot.player, spot.slot)]
         did = editor.key(key, char)
         if did is None:
-            self.flush()
-            return False
+            return self.screen_key(key)
         if did == MOVE:
             self.query_one(StepGrid).update()
         elif did in (EDIT, LINE):
@@ -292,6 +293,18 @@ class WalkthroughScreen(Screen):
             self.confirm(editor)
         elif did in (UP, DOWN):
             self.move(-1 if did == UP else 1)
+        return True
+
+    def screen_key(self, key: str) -> bool:
+        """A key of the screen or the app that moves through the session (a step, the standings, undo): run
+        now, in its turn among the keys typed, not after them. Other keys go on to the bindings."""
+        self.flush()
+        actions = {"pageup": lambda: self.action_step(-1), "pagedown": lambda: self.action_step(1),
+                   "escape": self.action_standings, "ctrl+z": self.app.action_undo, "ctrl+y": self.app.action_redo}
+        action = actions.get(key)
+        if action is None:
+            return False
+        action()
         return True
 
     def click(self, y: int) -> None:
@@ -320,8 +333,7 @@ class WalkthroughScreen(Screen):
         holder = self.holders[spot.slot]
         did = holder.key(key, char)
         if did is None:
-            self.flush()
-            return False
+            return self.screen_key(key)
         if did == NEXT:
             values = holder.values()
             candidate = self.model
