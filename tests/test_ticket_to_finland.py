@@ -378,3 +378,18 @@ def test_sample_with_bonus_tie_none_drops_both_tied_cards():
     sh = games.score(Session(**{**sess.__dict__, "rules": {"bonus_tie": "none"}}))
     # the two tied cards are gone: Aino -5 -10, Eero -10, Liisa -5
     assert sh.totals == {"Aino": 106, "Eero": 87, "Liisa": 137}
+
+
+# -- tourist cards' printed values (rulebook 002, card reference) ---------------------------
+def test_tourist_cards_have_the_values_printed_in_the_card_table():
+    """Rulebook 002: "Each tourist card shows a location name and a value from 3 to 8." — the table's twelve."""
+    from scorekeeper.games.ticket_to_finland import TOURIST_CARDS, tourist_name, tourist_value
+
+    assert TOURIST_CARDS == {"Kokkola": 3, "Vaasa": 4, "Seinäjoki": 5, "Pori": 6, "Tromsø": 7, "Alta": 8,
+                             "Kilpisjärvi": 3, "Kolari": 4, "Kemi": 5, "Oulu": 6, "Malmberget": 7, "Boden": 8}
+    assert tourist_value("Pori") == 6
+    assert tourist_value("seinajoki") == tourist_value("SEINÄJOKI") == 5
+    assert tourist_value("Tromso") == tourist_value("tromsø") == 7
+    assert tourist_value("  kilpisjarvi ") == 3
+    assert tourist_name("boden") == "Boden"
+    assert tourist_value("Helsinki") is None and tourist_name("") is None

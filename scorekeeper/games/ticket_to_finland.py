@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from fractions import Fraction
 
 from scorekeeper.fields import CardListField, CountsField, IntField
@@ -20,6 +21,33 @@ from scorekeeper.games.ticket_to_ride import (
 )
 from scorekeeper.points import fmt
 from scorekeeper.session import Problem, Session
+
+TOURIST_CARDS: dict[str, int] = {
+    "Kokkola": 3, "Vaasa": 4, "Seinäjoki": 5, "Pori": 6, "Tromsø": 7, "Alta": 8,
+    "Kilpisjärvi": 3, "Kolari": 4, "Kemi": 5, "Oulu": 6, "Malmberget": 7, "Boden": 8,
+}
+"""The tourist cards printed in rulebook 002's card table: location -> the value on the card."""
+
+
+def _fold(name: str) -> str:
+    """A name for matching: case, accents and spacing ignored (`Tromsø` = `tromso`)."""
+    text = unicodedata.normalize("NFKD", name.replace("ø", "o").replace("Ø", "O"))
+    return " ".join("".join(c for c in text if not unicodedata.combining(c)).casefold().split())
+
+
+_TOURISTS_FOLDED = {_fold(name): name for name in TOURIST_CARDS}
+
+
+def tourist_name(name: str) -> str | None:
+    """The printed name of a known tourist card (any case, with or without accents), else None."""
+    return _TOURISTS_FOLDED.get(_fold(name))
+
+
+def tourist_value(name: str) -> int | None:
+    """The value printed on a known tourist card (`"seinajoki"` -> 5), else None."""
+    known = tourist_name(name)
+    return TOURIST_CARDS[known] if known else None
+
 
 BONUSES = (
     # measure, points, step label, what the bonus is for
