@@ -8,13 +8,12 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.games.base import Item, most, plural
+from scorekeeper.maps import TRAINS
 from scorekeeper.session import Problem, Session, location
 
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21, 9: 27}
 """Points of a claimed route by its length in trains."""
 LENGTHS = tuple(ROUTE_POINTS)
-TRAINS = 45
-"""Trains each player starts with."""
 LAST_TRAINS = 2
 """The last turns begin when a player ends a turn with this many trains or fewer."""
 
@@ -90,8 +89,8 @@ def route_checks(
                 f"({counts_short(r.counts or {})}); the {given} count — correct or remove route_points",
                 "warning", location(number, p, "route_points"), round=number, player=p, field="route_points"))
     if rnd.is_complete(session.players) and all(routes[p].trains is not None for p in session.players):
-        most = max(routes[p].trains or 0 for p in session.players)
-        if most < trains - LAST_TRAINS:
+        furthest = max(routes[p].trains or 0 for p in session.players)
+        if furthest < trains - LAST_TRAINS:
             used = ", ".join(f"{p} {routes[p].trains}" for p in session.players)
             problems.append(Problem(
                 f"no player has {LAST_TRAINS} or fewer trains left (trains used: {used}); the game ends when "
