@@ -157,7 +157,8 @@ def cmd_games(args: argparse.Namespace) -> int:
 
     for game in GAMES.values():
         demo = Session(game=game.id, players=("A", "B"))
-        print(f"{game.id} — {game.name} ({game.min_players}–{game.max_players} players)")
+        books = f"rulebook{'s' * (',' in game.rulebook)} {game.rulebook}"
+        print(f"{game.id} — {game.name} ({game.min_players}–{game.max_players} players; {books})")
         print(f"  seating: {game.seating_hint}")
         print(f"  steps: {', '.join(s.title for s in game.steps(demo))}")
         if game.rules:
