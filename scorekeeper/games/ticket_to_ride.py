@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.fields import CardListField, CountsField, Field, IntField, NameListField, Report
+from scorekeeper.fields import CardListField, CountsField, Field, IntField, Report, RouteNamesField, TicketNamesField
 from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, TieBreak, most, names, plural, rank
 from scorekeeper.games.map_mode import MapRound, map_round
 from scorekeeper.games.trains import (
@@ -94,10 +94,11 @@ class TicketToRide(Game):
         """Without a map, `claimed` is an error; on a map, tickets need no points and `claimed` lists routes."""
         fields: dict[str, Field] = {f.key: f for f in self.fields}
         if self.map_name(rules) is not None:
-            fields["tickets"] = CardListField("tickets", "Tickets", TICKETS_HELP + "; on a map the name alone will do",
-                                              lo=1, needs_points=False)
-            fields["claimed"] = NameListField("claimed", "Claimed routes",
-                                              "routes claimed, by their two cities (\"Denver – Kansas City\")")
+            fields["tickets"] = TicketNamesField("tickets", "Tickets",
+                                                 TICKETS_HELP + "; on a map the name alone will do",
+                                                 lo=1, needs_points=False)
+            fields["claimed"] = RouteNamesField("claimed", "Claimed routes",
+                                                "routes claimed, by their two cities (\"Denver – Kansas City\")")
         return fields
 
     # -- steps ----------------------------------------------------------------------
@@ -217,7 +218,8 @@ class TicketToRide(Game):
                 why = f"tied with {others} for the longest continuous path ({top} trains each): +{bonus}"
             if played is not None:
                 why += f" — {' – '.join(played.trails[p][1])}"
-            items.append(Item(p, "longest-path", Fraction(bonus), why))
+            items.append(Item(p, "longest-path", Fraction(bonus), why,
+                              tuple(played.trails[p][1]) if played is not None else ()))
         return items
 
     # -- the end --------------------------------------------------------------------

@@ -113,6 +113,7 @@ class Card:
     points: int
     completed: bool
     how: str  # "completed", "failed", "not marked completed, so failed", "connected on the map" …
+    name: str = ""  # the card's name, when it has one
 
     @property
     def value(self) -> int:
@@ -128,11 +129,12 @@ class Card:
 def card_of(card: dict[str, Any], label: str, points: int | None = None) -> Card:
     """A card as marked (its `points`, else the points given): a card without `completed` counts as failed."""
     value = int(card["points"]) if "points" in card else int(points or 0)
+    name = str(card.get("name") or "")
     if "completed" not in card:
-        return Card(label, value, False, "not marked completed, so failed")
+        return Card(label, value, False, "not marked completed, so failed", name)
     if card["completed"]:
-        return Card(label, value, True, "completed")
-    return Card(label, value, False, "failed")
+        return Card(label, value, True, "completed", name)
+    return Card(label, value, False, "failed", name)
 
 
 def cards_of(entry: dict[str, Any], key: str, noun: str) -> list[Card]:
@@ -144,7 +146,7 @@ def cards_of(entry: dict[str, Any], key: str, noun: str) -> list[Card]:
 def card_items(player: str, cards: list[Card], category: str, keep: Callable[[Card], bool] = lambda c: True
                ) -> list[Item]:
     """An item per card (that `keep` accepts): + its points when completed, - when failed."""
-    return [Item(player, category, Fraction(c.value), c.why()) for c in cards if keep(c)]
+    return [Item(player, category, Fraction(c.value), c.why(), (c.name,) if c.name else ()) for c in cards if keep(c)]
 
 
 TICKETS_HELP = "destination tickets: points, completed = true/false, name (\"Denver – El Paso\", optional)"
