@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import tomllib
@@ -256,6 +257,7 @@ def dumps(session: Session) -> str:
     return "".join(out)
 
 
+@functools.lru_cache(maxsize=1024)
 def _key(key: str) -> str:
     """A TOML key as tomli-w writes it (bare when it can be, else quoted)."""
     return tomli_w.dumps({key: 0}).rsplit(" = ", 1)[0]
@@ -269,6 +271,8 @@ def _inline(value: Any) -> str:
         return "{ " + ", ".join(f"{_key(k)} = {_inline(v)}" for k, v in value.items()) + " }"
     if isinstance(value, list):
         return "[" + ", ".join(_inline(v) for v in value) + "]"
+    if type(value) is int or type(value) is bool:  # as tomli-w writes them, without its cost per value
+        return str(value).lower() if type(value) is bool else str(value)
     return tomli_w.dumps({"v": value}, multiline_strings=False)[4:].rstrip("\n")
 
 

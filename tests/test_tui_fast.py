@@ -211,3 +211,20 @@ async def test_standings_mid_round_leave_out_steps_not_reached(tmp_path: Path) -
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.step.title == "#2"
         assert not screen.step_warnings(screen.steps[0])
+
+
+@pilot_test
+async def test_tourist_cards_by_name_and_tab(tmp_path: Path) -> None:
+    """A tourist card typed by its name gets its printed value; Tab completes the name (any case or accent)."""
+    path = write_session(tmp_path, "ticket-to-finland", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await burst(pilot, *values("8", ""),  # Ana's ticket
+                    *values("kokkola", "-TROMSO"), "sein", "tab", "enter", "enter",  # Ana's tourist cards
+                    *values("", ""))  # Bo: nothing
+        assert app.screen.step.title == "B. Bonuses"
+    players = saved(path)[0].rounds[0].players
+    assert players["Ana"]["tourists"] == [{"points": 3, "completed": True, "name": "Kokkola"},
+                                          {"points": 7, "completed": False, "name": "Tromsø"},
+                                          {"points": 5, "completed": True, "name": "Seinäjoki"}]
