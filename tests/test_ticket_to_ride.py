@@ -331,8 +331,8 @@ def test_tie_breaks_rank_every_place_not_only_the_first():
 
 
 def test_rule_tiebreak_shared_shares_a_tie_and_says_so():
-    """Rulebook 001 (and 003): "The player with the most points wins" is all the seeds' rulebooks say; with
-    tiebreak = "shared" a tie on total is a shared victory, however the tickets went."""
+    """Rulebook 003: "가장 많은 점수를 얻은 플레이어가 최종 승리합니다" (the player with the most points wins)
+    is all the project's rulebooks say (001 gives no winner rule); tiebreak = "shared" shares a tie on total."""
     entries = {
         "Ana": {"route_points": 40, "tickets": [ticket(5), ticket(5), ticket(4), ticket(4), ticket(4)]},
         "Bo": {"route_points": 22, "tickets": [ticket(10), ticket(10), ticket(10)], "longest_path": 8},
