@@ -11,6 +11,7 @@ from scorekeeper.session import Round
 from scorekeeper.tui.screens.standings import StandingsScreen
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
 from scorekeeper.tui.widgets.grid import StepGrid
+from scorekeeper.tui.widgets.hanging import Hanging
 from scorekeeper.tui.widgets.steps import StepList
 from tests.test_tui_support import app_for, burst, pilot_test, saved, settle, values, write_session
 
@@ -211,6 +212,11 @@ async def test_standings_mid_round_leave_out_steps_not_reached(tmp_path: Path) -
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.step.title == "#2"
         assert not screen.step_warnings(screen.steps[0])
+        await burst(pilot, "escape")
+        assert isinstance(app.screen, StandingsScreen)
+        await pilot.pause(0.2)
+        shown = app.screen.query_one("#warnings", Hanging).plain()
+        assert "#5" not in shown and "Outhouses" not in shown and "tickets add up" not in shown
 
 
 @pilot_test

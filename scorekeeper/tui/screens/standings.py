@@ -109,7 +109,8 @@ class StandingsScreen(Screen):
         tiebreak = self.query_one("#tiebreak", Static)
         tiebreak.update(Content(sheet.tiebreak or ""))
         tiebreak.display = bool(sheet.tiebreak)
-        self.query_one("#warnings", Hanging).set(problem_line(p) for p in problems)
+        self.query_one("#warnings", Hanging).set(
+            problem_line(p) for p in walk.reached(self.game, session, len(session.rounds), problems))
         grid = self.query_one("#breakdown", Grid)
         await grid.remove_children()
         walking = walk.resume(self.game, session, sheet)

@@ -125,6 +125,8 @@ class WalkthroughScreen(Screen):
         self._plan: tuple[dict[str, Any], tuple[Step, ...], list[tuple[walk.Slot, ...]]] | None = None
         self._head: tuple[tuple[int, tuple[int, ...]], list[Content]] | None = None
         self._table: tuple[object, Content] | None = None
+        self._rows: dict[tuple[object, ...], list[Content]] = {}
+        self._titles: tuple[object, list[Content]] | None = None
         self.first = self.model.players[0]
 
     # -- layout -------------------------------------------------------------------------
@@ -273,7 +275,7 @@ class WalkthroughScreen(Screen):
         """What a change of value may change: the grid, the notes, the table, the step list."""
         if not self.is_mounted:
             return
-        self.query_one(StepGrid).update()
+        self.draw_grid()
         notes, table, titles = self.notes(), self.table(), self.step_titles()
         drawn = (signature(c for line in notes for c in line), signature([table]), signature(titles), self.index)
         if drawn[0] != self.drawn[0]:
@@ -285,11 +287,11 @@ class WalkthroughScreen(Screen):
             self.query_one("#steps", StepList).show(titles, self.index)
         self.drawn = drawn
 
-    @on(StepGrid.Scrolled)
-    def keep_in_view(self, event: StepGrid.Scrolled) -> None:
-        """The cursor's row and its reasons stay on screen."""
-        event.stop()
-        self.call_after_refresh(self._scroll, event.top, event.bottom)
+    def draw_grid(self) -> None:
+        """The grid drawn again; when the cursor's rows moved, they are scrolled into view once laid out."""
+        grid = self.query_one(StepGrid)
+        if grid.update():
+            self.call_after_refresh(self._scroll, *grid.block)
 
     def _scroll(self, top: int, bottom: int) -> None:
         grids, scrollers = self.query(StepGrid), self.query("#step").results(VerticalScroll)
@@ -319,7 +321,7 @@ class WalkthroughScreen(Screen):
         if did is None:
             return self.screen_key(key)
         if did == MOVE:
-            self.query_one(StepGrid).update()
+            self.draw_grid()
         elif did in (EDIT, LINE):
             self.edited(editor, editor.value(), boundary=did == LINE)
         elif did == "refuse":
@@ -356,7 +358,7 @@ class WalkthroughScreen(Screen):
         self.at = next((i for i, s in enumerate(self.spots) if s.player == p and s.slot == spot.slot),
                        next((i for i, s in enumerate(self.spots) if s.player == p), self.at))
         self.arrive()
-        self.query_one(StepGrid).update()
+        self.draw_grid()
 
     def row_text(self, player: str) -> str:
         """A player's row as drawn: name, inputs and reasons (for tests)."""
@@ -380,7 +382,7 @@ class WalkthroughScreen(Screen):
                     self.editors[(p, spot.slot)].load(values[player])
                 self.advance()
                 return True
-        self.query_one(StepGrid).update()
+        self.draw_grid()
         return True
 
     def edited(self, editor: Editor, value: Any, boundary: bool = False) -> None:
@@ -388,7 +390,7 @@ class WalkthroughScreen(Screen):
         if value is NOT_READY:
             self.rejected.pop(self.where(editor), None)
             self.mark_editors()
-            self.query_one(StepGrid).update()
+            self.draw_grid()
             return
         candidate = walk.with_slot(self.model, self.number, editor.player, editor.slot, value)
         self.accept(candidate, (self.number, *self.where(editor)), boundary, editor)
@@ -496,7 +498,7 @@ class WalkthroughScreen(Screen):
         if self.at < len(self.spots) - 1:
             self.at += 1
             self.arrive()
-            self.query_one(StepGrid).update()
+            self.draw_grid()
             return
         warnings = self.step_warnings()
         if warnings and self.index not in self.warned:
@@ -524,7 +526,7 @@ class WalkthroughScreen(Screen):
         if 0 <= index < len(same):
             self.at = same[index]
             self.arrive(delta > 0)
-        self.query_one(StepGrid).update()
+        self.draw_grid()
 
     # -- drawing ------------------------------------------------------------------------
     def name_width(self) -> int:
@@ -592,12 +594,23 @@ class WalkthroughScreen(Screen):
         self.spans = {}
         for p, player in enumerate(players):
             start = len(out)
-            cells: list[list[Content]] = []
-            for s, w in enumerate(widths):
-                editor = self.editors[(p, s)]
-                focused = spot is not None and spot.slot == s and (spot.player == p or spot.player is None)
-                cells.append(editor.lines(w if not editor.stacked else width - self.name_width(), focused))
-            out += self.row_lines(p, player, cells, width, widths)
+            live = self.live_lines(p, player)
+            focus = tuple(spot is not None and spot.slot == s and (spot.player == p or spot.player is None)
+                          for s in range(len(widths)))
+            key = (p, width, tuple(widths), focus, spot is not None and spot.player == p, self.first,
+                   tuple(self.editors[(p, s)].state() for s in range(len(widths))),
+                   signature(c for line in live for c in line))
+            row = self._rows.get(key)
+            if row is None:
+                cells: list[list[Content]] = []
+                for s, w in enumerate(widths):
+                    editor = self.editors[(p, s)]
+                    cells.append(editor.lines(w if not editor.stacked else width - self.name_width(), focus[s]))
+                row = self.row_lines(p, player, cells, width, widths, live)
+                if len(self._rows) > 256:
+                    self._rows.clear()
+                self._rows[key] = row
+            out += row
             self.spans[player] = (start, len(out))
             if spot is not None and spot.player == p:
                 top, bottom = (0 if p == 0 else start), len(out) - 1
@@ -608,7 +621,7 @@ class WalkthroughScreen(Screen):
         return out, top, bottom
 
     def row_lines(self, p: int, player: str, cells: list[list[Content]], width: int,
-                  widths: list[int] | None = None) -> list[Content]:
+                  widths: list[int] | None = None, live: list[Line] | None = None) -> list[Content]:
         """A player's row: inputs side by side (lists below each other) and the reasons beside or below."""
         nw = self.name_width()
         name = Content(inert(player))
@@ -618,7 +631,7 @@ class WalkthroughScreen(Screen):
         if spot is not None and spot.player == p:
             name = name.stylize("bold $text-accent")
         name = name + Content(" " * max(0, nw - name.cell_length))
-        live = self.live_lines(p, player)
+        live = live if live is not None else self.live_lines(p, player)
         stacked = any(self.editors[(p, s)].stacked for s in range(len(cells))) if cells else False
         inline = [c for s, c in enumerate(cells) if not self.editors[(p, s)].stacked]
         used = nw + sum((widths or [0])[s] + 1 for s in range(len(cells)) if not self.editors[(p, s)].stacked)
@@ -702,7 +715,16 @@ class WalkthroughScreen(Screen):
         return out
 
     def step_titles(self) -> list[Content]:
-        """The side list: a tick on steps done, a warning sign on those with a warning, ✗ on a refused value."""
+        """The side list: a tick on steps done, a warning sign on those with a warning, ✗ on a refused value
+        (worked out again when the round's values or problems changed)."""
+        key = (id(self.model.round(self.number)), self.index, tuple(self.rejected),
+               tuple((p.message, p.severity) for p in self.problems if p.round == self.number))
+        if self._titles is None or self._titles[0] != key:
+            self._titles = (key, self.draw_titles())
+        return self._titles[1]
+
+    def draw_titles(self) -> list[Content]:
+        """The side list drawn."""
         titles = []
         before = True
         refused = {(key, sub) for _, key, sub in self.rejected}
@@ -767,12 +789,9 @@ class WalkthroughScreen(Screen):
         out = [title, Content.styled(head, "bold")]
         for p in players:
             now = self.points.get(p, Fraction(0))
-            row = Content("  " + pad(inert(p), width))
-            if self.number > 1:
-                row += Content(pad(walk.points(self.before[p]), 8, right=True))
-            row += Content(pad(walk.points(now), 7, right=True))
-            row += Content.styled(pad(walk.points(self.before[p] + now), 8, right=True), "bold")
-            out.append(row)
+            before = pad(walk.points(self.before[p]), 8, right=True) if self.number > 1 else ""
+            text = "  " + pad(inert(p), width) + before + pad(walk.points(now), 7, right=True)
+            out.append(Content.assemble(text, (pad(walk.points(self.before[p] + now), 8, right=True), "bold")))
         return lines(out)
 
     # -- actions ------------------------------------------------------------------------

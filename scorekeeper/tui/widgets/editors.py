@@ -124,6 +124,10 @@ class Editor:
     def mark(self, problems: dict[int, str], items: list[Item]) -> None:
         """Problems at lines of a list (by line, from 1), and the core's items of the player this round."""
 
+    def state(self) -> object:
+        """What the cell shows, to draw it again only when it changed (by default: always)."""
+        return object()
+
 
 def number_text(value: Any) -> str:
     """A value for a number box."""
@@ -158,6 +162,10 @@ class NumberEditor(Editor):
             return None
         return self.box.key(key, char)
 
+    def state(self) -> object:
+        """The text, its cursor, whether typing replaces it."""
+        return self.box.text, self.box.cursor, self.box.fresh
+
     def lines(self, width: int, focused: bool) -> list[Content]:
         """`[ 4  ]`."""
         return [self.box.draw(width, focused, "0")]
@@ -189,6 +197,10 @@ class YesNoEditor(Editor):
             self.held = char.lower() in ("y", "x", "1")
             return EDIT
         return None
+
+    def state(self) -> object:
+        """Yes, no or nothing."""
+        return self.held
 
     def lines(self, width: int, focused: bool) -> list[Content]:
         """`[x] yes` / `[ ] no`; dim while not entered."""
@@ -254,6 +266,10 @@ class CountsEditor(Editor):
         if char == "?":
             return None
         return box.key(key, char)
+
+    def state(self) -> object:
+        """The boxes and the one typed into."""
+        return tuple((b.text, b.cursor, b.fresh) for b in self.boxes), self.at
 
     def lines(self, width: int, focused: bool) -> list[Content]:
         """`[1 ][  ][3 ]…`."""
@@ -414,6 +430,11 @@ class CardLines(Editor):
         if card.get("completed"):
             return Content.styled("✓ done", "$text-success")
         return Content.styled("✗ failed", "$text-warning")
+
+    def state(self) -> object:
+        """The lines, the one typed, their problems and the core's items."""
+        return (tuple((r.text, r.cursor) for r in self.rows), self.at, tuple(sorted(self.problems.items())),
+                tuple((i.why, i.points, i.detail) for i in self.items))
 
     def lines(self, width: int, focused: bool) -> list[Content]:
         """Each line in its box, and its note beside it."""

@@ -6,13 +6,11 @@ its cursor and moves the cursor itself: no key is ever queued for a widget that 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Protocol
 
 from textual import events
 from textual.content import Content
 from textual.geometry import Region
-from textual.message import Message
 from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget
@@ -45,13 +43,6 @@ class StepGrid(Widget, can_focus=True):
     }
     """
 
-    @dataclass
-    class Scrolled(Message):
-        """The cursor's block of lines (top, bottom) was drawn: the owner keeps it in view."""
-
-        top: int
-        bottom: int
-
     def __init__(self, walk: Walk, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.walk = walk
@@ -60,13 +51,14 @@ class StepGrid(Widget, can_focus=True):
         self._block = (0, 0)
         self._strips: dict[tuple[object, int], Strip] = {}
 
-    def update(self) -> None:
+    def update(self) -> bool:
         """Draw again: only the lines that changed are painted (all of them are laid out again when their number
-        changed)."""
+        changed). True when the cursor's block of lines moved or the lines were laid out again."""
         width = self.content_region.width or self.size.width
         if width <= 0:
             self.refresh(layout=True)
-            return
+            return True
+        block = self._block
         before = [line_key(line) for line in self._lines]
         self._draw(width)
         after = [line_key(line) for line in self._lines]
@@ -76,7 +68,12 @@ class StepGrid(Widget, can_focus=True):
             changed = [Region(0, y, width, 1) for y, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
             if changed:
                 self.refresh(*changed)
-        self.post_message(self.Scrolled(*self._block))
+        return len(after) != len(before) or block != self._block
+
+    @property
+    def block(self) -> tuple[int, int]:
+        """The first and last line of the cursor's block."""
+        return self._block
 
     def _draw(self, width: int) -> None:
         lines, top, bottom = self.walk.grid_lines(width)
