@@ -291,6 +291,18 @@ def test_check_lists_every_error_in_file_order():
     assert "0 to 3" in found[0].message and "Ana and Bo" in found[1].message
 
 
+def test_the_check_command_prints_every_error_in_file_order(tmp_path, capsys):
+    """`scorekeeper check` prints what the store finds: all six, line by line, and exits 2."""
+    from scorekeeper.cli import main
+
+    path = tmp_path / "broken.toml"
+    path.write_text(BROKEN_3, encoding="utf-8")
+    assert main(["check", str(path)]) == 2
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split("(line ")[1].split(")")[0] for line in out[:-1]] == ["11", "12", "13", "16", "17", "20"]
+    assert out[-1] == f"{path}: invalid — 6 errors, 0 warnings"
+
+
 def test_a_check_that_cannot_be_evaluated_is_not_guessed():
     """The fields in error are left out of the checks across players: their warnings (which may come from the
     values left out) wait until the file is fixed."""

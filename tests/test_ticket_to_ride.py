@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
@@ -330,8 +331,8 @@ def test_tie_breaks_rank_every_place_not_only_the_first():
 
 
 def test_rule_tiebreak_shared_shares_a_tie_and_says_so():
-    """Rulebook 001 (and 003): "The player with the most points wins" is all the seeds' rulebooks say; with
-    tiebreak = "shared" a tie on total is a shared victory, however the tickets went."""
+    """Rulebook 003: "가장 많은 점수를 얻은 플레이어가 최종 승리합니다" (the player with the most points wins)
+    is all the project's rulebooks say (001 gives no winner rule); tiebreak = "shared" shares a tie on total."""
     entries = {
         "Ana": {"route_points": 40, "tickets": [ticket(5), ticket(5), ticket(4), ticket(4), ticket(4)]},
         "Bo": {"route_points": 22, "tickets": [ticket(10), ticket(10), ticket(10)], "longest_path": 8},
@@ -613,9 +614,15 @@ def sample_tie_longest_path() -> Session:
     )
 
 
+def sample_tie_shared() -> Session:
+    """The same game as the tie on tickets, played with the rulebooks' own rule: tiebreak = "shared"."""
+    return replace(sample_tie_tickets(), title="Rainy Sunday, by the rulebook", rules={"tiebreak": "shared"})
+
+
 BUILT = {
     "ticket-to-ride-4p.toml": sample_4p,
     "ticket-to-ride-tie-tickets.toml": sample_tie_tickets,
+    "ticket-to-ride-tie-shared.toml": sample_tie_shared,
     "ticket-to-ride-tie-longest-path.toml": sample_tie_longest_path,
 }
 
@@ -637,6 +644,10 @@ SAMPLE_CASES = [
     #   Hana and Jun tie on 76; Jun completed 3 tickets to Hana's 2 -> Jun wins
     ("ticket-to-ride-tie-tickets.toml", {"Hana": 76, "Jun": 76, "Kai": 46}, ["Jun"],
      "Hana and Jun tied on 76; Jun completed more tickets (3 to 2)" + PUBLISHER),
+    # ticket-to-ride-tie-shared.toml: the same points; rule tiebreak = "shared" -> Hana and Jun share the victory
+    ("ticket-to-ride-tie-shared.toml", {"Hana": 76, "Jun": 76, "Kai": 46}, ["Hana", "Jun"],
+     'Hana and Jun tied on 76: a shared victory (rule tiebreak = "shared": rulebooks 001 and 003 say only that the '
+     "most points win)"),
     # ticket-to-ride-tie-longest-path.toml
     #   Rosa:  routes 2×1 + 4×2 + 3×3 + 2×4 + 1×5 + 2×6 (44 trains) = 2 + 8 + 12 + 14 + 10 + 30 = 76;
     #          tickets +21 +9 -13 = 17 (2 completed); longest path 28: +10            -> 76 + 17 + 10 = 103

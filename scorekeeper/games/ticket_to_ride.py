@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.fields import CardListField, CountsField, Field, IntField, Report, RouteNamesField, TicketNamesField
 from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, TieBreak, most, names, plural, rank
-from scorekeeper.games.map_mode import MapRound, map_round
 from scorekeeper.games.trains import (
     LENGTHS,
     TICKETS_HELP,
@@ -26,6 +25,9 @@ from scorekeeper.games.trains import (
 from scorekeeper.maps import MAPS
 from scorekeeper.points import fmt
 from scorekeeper.session import Problem, Session, location
+
+if TYPE_CHECKING:
+    from scorekeeper.games.map_mode import MapRound
 
 TIEBREAKS = {
     "tickets": ("the publisher's full rule, not printed in rulebooks 001/003",
@@ -135,7 +137,11 @@ class TicketToRide(Game):
     def on_map(self, session: Session, number: int) -> MapRound | None:
         """The round read on the session's map, or None without a map."""
         map_id = self.map_name(session.rules)
-        return map_round(map_id, session, number) if map_id is not None else None
+        if map_id is None:
+            return None
+        from scorekeeper.games.map_mode import map_round  # map mode only: the start-up of the rest stays light
+
+        return map_round(map_id, session, number)
 
     def routes(self, session: Session, number: int) -> dict[str, Routes]:
         """Each player's route points and trains used (on a map: from the claimed routes)."""
