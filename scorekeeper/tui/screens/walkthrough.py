@@ -91,8 +91,8 @@ class WalkthroughScreen(Screen):
         Binding("pagedown", "step(1)", "Next step", id="next-step"),
         Binding("enter", "next", "Next", id="next"),
         Binding("ctrl+l", "focus_steps", "Steps list", show=False, id="steps"),
-        Binding("ctrl+t", "list_key", "Done/failed", id="flip"),
-        Binding("ctrl+r", "list_key", "Remove line", id="remove"),
+        Binding("ctrl+t", "list_key('flip')", "Done/failed", id="flip"),
+        Binding("ctrl+r", "list_key('remove')", "Remove line", id="remove"),
         Binding("tab", "stay", "Complete", show=False, id="complete"),
         Binding("f2", "stay", "Edit box", show=False, id="edit"),
     ]
@@ -503,8 +503,9 @@ class WalkthroughScreen(Screen):
         warnings = self.step_warnings()
         if warnings and self.index not in self.warned:
             self.warned.add(self.index)
-            self.notify("\n".join(p.message for p in warnings), title=f"Check {self.step.title}",
-                        severity="warning", markup=False, timeout=8)
+            more = f" (and {len(warnings) - 1} more, marked ⚠ in the step)" if len(warnings) > 1 else ""
+            self.notify(warnings[0].message + more, title=f"Check {self.step.title}", severity="warning",
+                        markup=False, timeout=6)
         if self.index < len(self.steps) - 1:
             self.go(self.index + 1)
         else:
@@ -797,7 +798,7 @@ class WalkthroughScreen(Screen):
         return lines(out)
 
     # -- actions ------------------------------------------------------------------------
-    def action_list_key(self) -> None:
+    def action_list_key(self, key: str) -> None:
         """A key of list inputs (the grid uses it; listed for the key bar and help)."""
 
     def action_stay(self) -> None:
