@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-import tomllib
-from datetime import datetime
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from scorekeeper import store
-from scorekeeper.session import Problem, Session, SessionError
+if TYPE_CHECKING:  # imported where used: `--help` and `games` read no session file
+    from scorekeeper.session import Problem, Session
 
 EXIT_OK, EXIT_FAIL, EXIT_INVALID = 0, 1, 2
 COMMANDS = ("new", "score", "check", "stats", "export", "games")
@@ -66,6 +63,8 @@ def main(argv: list[str] | None = None) -> int:
             args = cmd.parse_args(argv)
             return int(globals()[f"cmd_{args.command}"](args))
         args = app.parse_args(argv)
+        from scorekeeper import store
+
         return open_app(store.sessions_dir(args.dir), Path(args.file) if args.file else None)
     except UsageError as exc:
         print(exc, file=sys.stderr)
@@ -93,6 +92,9 @@ def print_problems(file: str, problems: list[Problem], stream: Any = None) -> No
 
 def load_file(name: str) -> tuple[Session | None, list[Problem]]:
     """A session and its problems; None with the errors when it cannot be scored."""
+    from scorekeeper import store
+    from scorekeeper.session import Problem, SessionError
+
     path = Path(name)
     if path.is_dir():
         return None, [Problem("is a folder, not a session file")]
@@ -126,6 +128,8 @@ def cmd_score(args: argparse.Namespace) -> int:
             payload: Any = objects[0] if len(args.files) == 1 and objects else objects
             if len(args.files) == 1 and not objects:
                 return code
+            import json
+
             print(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
         print(("\n\n" + "=" * 60 + "\n\n").join(texts)) if texts else None
@@ -151,6 +155,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_games(args: argparse.Namespace) -> int:
     """`games`: the games, their steps and house rules with defaults."""
     from scorekeeper.games import GAMES
+    from scorekeeper.session import Session
 
     for game in GAMES.values():
         demo = Session(game=game.id, players=("A", "B"))
@@ -169,6 +174,8 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def parse_rule(text: str) -> tuple[str, Any]:
     """`KEY=VALUE`: the value read as TOML (`4`, `"half"`, `true`), else as plain text."""
+    import tomllib
+
     key, sep, value = text.partition("=")
     key = key.strip()
     if not sep or not key:
@@ -181,8 +188,12 @@ def parse_rule(text: str) -> tuple[str, Any]:
 
 def cmd_new(args: argparse.Namespace) -> int:
     """`new GAME -p NAME…`: create a session file in the sessions folder (and open it)."""
+    from datetime import datetime
+
+    from scorekeeper import store
     from scorekeeper.fields import suggest
     from scorekeeper.games import GAMES
+    from scorekeeper.session import Problem, Session
 
     game = GAMES.get(args.game)
     if game is None:
@@ -235,8 +246,10 @@ def add_stats_export(sub: Any) -> None:
 
 def cmd_stats(args: argparse.Namespace) -> int:
     """`stats [DIR] [--game G] [--player P] [--since DATE] [--json]`: from the folder's index."""
+    import json
     from datetime import date
 
+    from scorekeeper import store
     from scorekeeper.index import Index
     from scorekeeper.stats import statistics
 
@@ -272,7 +285,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """`export FILE… --to csv|md|bgstats|json [-o OUT]`: every valid file, in one output."""
-    from scorekeeper import games
+    from scorekeeper import games, store
     from scorekeeper.export import export
 
     code = EXIT_OK

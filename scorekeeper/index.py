@@ -189,10 +189,9 @@ class Summary:
 
     def search_text(self) -> str:
         """What a filter looks in, casefolded: file name, game id and name, title, players, state, error."""
-        from scorekeeper.games import GAMES
+        from scorekeeper.games import NAMES
 
-        game = GAMES.get(self.game or "")
-        parts = [self.file, self.game or "", game.name if game else "", self.title or "", *self.players,
+        parts = [self.file, self.game or "", NAMES.get(self.game or "", ""), self.title or "", *self.players,
                  self.state, self.error]
         return " ".join(parts).casefold()
 

@@ -176,15 +176,15 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
                 row[1 if pf < ps else 2 if ps < pf else 3] += 1
 
     games_out = []
-    from scorekeeper.games import GAMES
+    from scorekeeper.games import NAMES
 
-    order = {gid: i for i, gid in enumerate(GAMES)}
+    order = {gid: i for i, gid in enumerate(NAMES)}
     for gid in sorted(per_game, key=lambda k: (order.get(k, len(order)), k)):
         g = per_game[gid]
         rows = [p for k, p in g.players.items() if who is None or k == who]
         rows.sort(key=lambda p: (-Fraction(p.wins, p.plays), -p.wins, -Fraction(p.total, p.plays), p.name.casefold()))
         out: dict[str, Any] = {
-            "game": gid, "name": GAMES[gid].name if gid in GAMES else gid, "plays": g.plays,
+            "game": gid, "name": NAMES.get(gid, gid), "plays": g.plays,
             "players": [p.as_json() for p in rows],
             "biggest_margin": g.biggest, "closest_finish": g.closest,
         }
