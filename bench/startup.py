@@ -1,9 +1,11 @@
-"""Start-up bench: scorekeeper opening a session vs a bare Textual app with a header and a footer.
+"""Start-up bench: scorekeeper's home screen (20 sessions) and opening a session vs a bare Textual app with a
+header and a footer.
 
 Each app runs in its own Python process (headless), repeatedly and alternately; scorekeeper starts through
-`scorekeeper.tui.app.run` (what `scorekeeper FILE` calls) on a session in progress. A process reports the
-moment its first screen is mounted and drawn, and the figures are the medians from process start to that
-moment. The budget: scorekeeper takes at most 1.3 times the bare app.
+`scorekeeper.tui.app.run` (what `scorekeeper` and `scorekeeper FILE` call): on a folder of 20 sessions (the
+home screen), and on a session in progress. A process reports the moment its first screen is mounted and
+drawn, and the figures are the medians from process start to that moment. The budget (issue "Fast at every
+size"): each at most 1.1 times the bare app; the exit code is 1 when a figure is over it.
 
     python bench/startup.py [--runs N]
 """
@@ -22,7 +24,7 @@ import time
 from importlib import resources
 from pathlib import Path
 
-BUDGET = 1.3
+BUDGET = 1.1
 
 BARE = """
 import os
@@ -75,10 +77,13 @@ class Headless(app.ScorekeeperApp):
         return super().run(headless=True, **kwargs)
 
 
+from scorekeeper.tui.screens import home
+
 when_mounted(walkthrough.WalkthroughScreen)
 when_mounted(standings.StandingsScreen)
+when_mounted(home.HomeScreen)
 app.ScorekeeperApp = Headless
-app.run(Path(sys.argv[1]), Path(sys.argv[2]))  # what `scorekeeper FILE` calls
+app.run(Path(sys.argv[1]), Path(sys.argv[2]) if sys.argv[2] else None)  # what `scorekeeper [FILE]` calls
 """
 
 
@@ -105,30 +110,41 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
+        folder = Path(tmp) / "sessions"
+        folder.mkdir()
         sample = folder / "session.toml"
         with resources.as_file(resources.files("scorekeeper.samples") / "ticket-booth-in-progress.toml") as src:
             shutil.copyfile(src, sample)
         original = sample.read_bytes()
+        samples = sorted((Path(__file__).resolve().parent.parent / "sample_sessions").glob("*.toml"))
+        for i in range(19):  # the home screen lists 20 sessions
+            shutil.copyfile(samples[i % len(samples)], folder / f"{i:02d}-{samples[i % len(samples)].name}")
         # Both apps run from compiled bytecode, as an installed package does: it is cached in a folder of
         # the bench's own (never in the source tree), written by a first, untimed run of each.
         env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "TEXTUAL")}
-        env["PYTHONPYCACHEPREFIX"] = str(folder / "pycache")
+        env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
+        env["SCOREKEEPER_CACHE"] = str(Path(tmp) / "cache")
+        cases = {"home screen, 20 sessions": (str(folder), ""), "opening a session": (str(folder), str(sample))}
         time_to_ready(BARE, env=env)
-        time_to_ready(SCOREKEEPER, str(folder), str(sample), env=env)
+        for argv in cases.values():
+            time_to_ready(SCOREKEEPER, *argv, env=env)
         bare: list[float] = []
-        ours: list[float] = []
+        ours: dict[str, list[float]] = {name: [] for name in cases}
         for _ in range(args.runs):
             bare.append(time_to_ready(BARE, env=env))
-            ours.append(time_to_ready(SCOREKEEPER, str(folder), str(sample), env=env))
+            for name, argv in cases.items():
+                ours[name].append(time_to_ready(SCOREKEEPER, *argv, env=env))
         assert sample.read_bytes() == original, "opening a session must not change it"
-    b, o = statistics.median(bare), statistics.median(ours)
-    ratio = o / b
+    b = statistics.median(bare)
     print(f"runs: {args.runs} each, alternating; time from process start to the first screen drawn")
     print(f"bare Textual app (Header + Footer): median {b * 1000:.0f} ms  (min {min(bare) * 1000:.0f})")
-    print(f"scorekeeper opening a session:     median {o * 1000:.0f} ms  (min {min(ours) * 1000:.0f})")
-    print(f"ratio: {ratio:.2f} (budget {BUDGET})")
-    return 0 if ratio <= BUDGET else 1
+    over = False
+    for name, times in ours.items():
+        o = statistics.median(times)
+        print(f"scorekeeper, {name + ':':<27} median {o * 1000:.0f} ms  (min {min(times) * 1000:.0f})  "
+              f"ratio: {o / b:.2f} (budget {BUDGET})")
+        over |= o / b > BUDGET
+    return 1 if over else 0
 
 
 if __name__ == "__main__":

@@ -567,9 +567,9 @@ class Index:
         """Bring the index up to date with the folder: read only files added or changed, drop removed ones.
 
         `names` limits the look to those file names (e.g. the file just saved). `progress(done, total)` is
-        called while files are read. `workers`: processes reading files (default: one per core when there
-        are PARALLEL files or more to read, else none). Safe to run in a worker thread and in several
-        processes at once.
+        called while files are read. `workers`: processes reading files (default: $SCOREKEEPER_WORKERS, else
+        one per core when there are PARALLEL files or more to read, else none). Safe to run in a worker thread
+        and in several processes at once.
         """
         on_disk = scan(self.folder)
         known = self.keys()
@@ -593,7 +593,9 @@ class Index:
         if progress and total:
             progress(0, total)
         if workers is None:
-            workers = min(os.cpu_count() or 1, 8) if total >= PARALLEL else 1
+            env = os.environ.get("SCOREKEEPER_WORKERS", "")
+            workers = int(env) if env.isdigit() else min(os.cpu_count() or 1, 8)
+            workers = workers if total >= PARALLEL else 1
         batch: list[tuple[Any, ...]] = []
         done = 0
         last = time.monotonic()
