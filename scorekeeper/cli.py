@@ -270,10 +270,16 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
             raise UsageError(f"scorekeeper stats: unknown game {args.game!r}{suggest(args.game, list(GAMES))}; "
                              f"expected one of {', '.join(GAMES)}")
-    with Index(folder) as index:
-        index.refresh()
-        result = statistics(index.iter_summaries(game=args.game, since=since), game=args.game,
-                            player=args.player, since=since)
+    import sqlite3
+
+    try:
+        with Index(folder) as index:
+            index.refresh()
+            result = statistics(index.iter_summaries(game=args.game, since=since), game=args.game,
+                                player=args.player, since=since)
+    except sqlite3.OperationalError as exc:  # the index stayed locked by another process past the timeout
+        print(f"scorekeeper stats: the sessions index is busy ({exc}); try again", file=sys.stderr)
+        return EXIT_FAIL
     if args.json:
         print(json.dumps({"folder": str(folder), **result}, ensure_ascii=False, indent=2))
     else:

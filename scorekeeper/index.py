@@ -419,6 +419,7 @@ class Index:
         self.folder = Path(folder).expanduser()
         self.path = Path(path) if path is not None else db_path(self.folder)
         self._lock = threading.RLock()
+        self._moves = 0
         self._con = self._open()
 
     # -- the database ---------------------------------------------------------------------
@@ -490,15 +491,28 @@ class Index:
         self._con = self._open()
 
     def _guard(self, work: Callable[[], Any]) -> Any:
-        """Run work on the database; a corrupt database is rebuilt and the work run again."""
+        """Run work on the database; a corrupt database is rebuilt and the work run again; a database that
+        cannot be written (read-only, disk full) is left alone for one in memory, for this process only."""
         with self._lock:
             try:
                 return work()
-            except sqlite3.OperationalError:
-                raise
+            except sqlite3.OperationalError as exc:
+                if "locked" in str(exc) or "busy" in str(exc):
+                    raise
+                self._to_memory()
+                return work()
             except sqlite3.DatabaseError:
                 self._reset()
                 return work()
+
+    def _to_memory(self) -> None:
+        """Go on with an empty database in memory (the next refresh reads every file)."""
+        try:
+            self._con.close()
+        except sqlite3.Error:
+            pass
+        self._con = self._connect(":memory:")
+        self._moves += 1
 
     def close(self) -> None:
         """Close the database."""
@@ -571,6 +585,13 @@ class Index:
         one per core when there are PARALLEL files or more to read, else none). Safe to run in a worker thread
         and in several processes at once.
         """
+        moves = self._moves
+        changes = self._refresh(progress, names, workers)
+        if self._moves != moves:  # the database moved to memory meanwhile: fill it with the rest of the folder
+            self._refresh(progress, names, workers)
+        return changes
+
+    def _refresh(self, progress: Progress | None, names: Iterable[str] | None, workers: int | None) -> Changes:
         on_disk = scan(self.folder)
         known = self.keys()
         if names is not None:
