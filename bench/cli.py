@@ -2,7 +2,9 @@
 
 Run: python bench/cli.py [RUNS]. Prints medians and the ratio; compare ratios, not times. The bytecode is
 compiled first (compileall), so the figures are the same whether PYTHONDONTWRITEBYTECODE is set or not:
-each case is run both ways and both columns printed. Target: `score` at most 1.6x the baseline.
+each case is run both ways and both columns printed. Each figure is the median wall time and, beside it,
+the median CPU time (user + system), which stays steady when other work shares the machine. Target: `score`
+at most 1.6x the baseline.
 """
 
 from __future__ import annotations
@@ -36,11 +38,14 @@ ENVS = {
 }
 
 
-def once(cmd: list[str], env: dict[str, str]) -> float:
-    """Seconds for one run of cmd, which must succeed."""
+def once(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU seconds for one run of cmd, which must succeed."""
     start = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, cwd=ROOT, env=env)
-    return time.perf_counter() - start
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, cwd=ROOT, env=env)
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    if os.waitstatus_to_exitcode(status):
+        raise SystemExit(f"failed: {' '.join(cmd)}")
+    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:
@@ -48,23 +53,26 @@ def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "scorekeeper")], check=True,
                    stdout=subprocess.DEVNULL)
-    times: dict[tuple[str, str], list[float]] = {(n, e): [] for n in CASES for e in ENVS}
+    times: dict[tuple[str, str], list[tuple[float, float]]] = {(n, e): [] for n in CASES for e in ENVS}
     for cmd in CASES.values():
         once(cmd, ENVS["bytecode written"])
     for _ in range(runs):
         for name, cmd in CASES.items():
             for env_name, env in ENVS.items():
                 times[name, env_name].append(once(cmd, env))
-    base = {e: statistics.median(times[next(iter(CASES)), e]) for e in ENVS}
-    heads = "".join(f" {e[:26]:>26} {'ratio':>6}" for e in ENVS)
-    print(f"{'case':<48}{heads}   (median ms, {runs} runs each)")
+    def med(name: str, env: str, which: int) -> float:
+        return statistics.median(t[which] for t in times[name, env])
+
+    first = next(iter(CASES))
+    heads = "".join(f" | {e[:25]:<25} {'wall':>6} {'×':>5} {'cpu':>6} {'×':>5}" for e in ENVS)
+    print(f"{'case':<46}{heads}   (median ms, {runs} runs each)")
     for name in CASES:
         cells = ""
         for e in ENVS:
-            med = statistics.median(times[name, e])
-            cells += f" {med * 1000:>26.1f} {med / base[e]:>6.2f}"
-        print(f"{name:<48}{cells}")
-
+            wall, cpu = med(name, e, 0), med(name, e, 1)
+            cells += f" | {'':<25} {wall * 1000:>6.0f} {wall / med(first, e, 0):>5.2f} {cpu * 1000:>6.0f} " \
+                     f"{cpu / med(first, e, 1):>5.2f}"
+        print(f"{name:<46}{cells}")
 
 if __name__ == "__main__":
     main()
