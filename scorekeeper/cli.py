@@ -377,7 +377,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
                              f"expected one of {', '.join(GAMES)}")
     try:
         with Index(folder) as index:
-            index.refresh()
+            index.refresh(workers=None)
             result = statistics(index.iter_summaries(game=args.game, since=since), game=args.game,
                                 player=args.player, since=since)
     except sqlite3.OperationalError as exc:  # the index stayed locked by another process past the timeout

@@ -172,6 +172,10 @@ def test_progress_is_reported_and_workers_read_the_same(folder, tmp_path):
     with Index(folder, path=tmp_path / "other.sqlite3") as index:
         index.refresh(workers=2)
         assert [(s.file, s.state, s.detail) for s in index.summaries()] == serial
+    with Index(folder, path=tmp_path / "stopped.sqlite3") as index:
+        index.refresh(stop=lambda: True)  # stopped before the first chunk: nothing read, nothing lost
+        assert index.summaries() == []
+        assert len(index.refresh().added) == len(serial)
 
 
 def test_summarize_one_file_without_the_database(folder):
