@@ -66,12 +66,13 @@ class Step:
 
 @dataclass(frozen=True)
 class Item:
-    """One line of the score: who, for what, how many points, and why."""
+    """One line of the score: who, for what, how many points, why, and what it is about (`detail`)."""
 
     player: str
     category: str
     points: Fraction
     why: str
+    detail: tuple[str, ...] = ()  # what the item is about: a ticket's name, a path's cities
 
 
 @dataclass

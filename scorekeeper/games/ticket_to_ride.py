@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.fields import CardListField, CountsField, Field, IntField, NameListField, Report
+from scorekeeper.fields import CardListField, CountsField, Field, IntField, Report, RouteNamesField, TicketNamesField
 from scorekeeper.games.base import Game, Item, RoundScore, Rule, Step, TieBreak, names, plural
 from scorekeeper.session import Problem, Session, Severity, location
 
@@ -118,6 +118,7 @@ class Card:
     points: int
     completed: bool
     how: str  # "completed", "failed", "not marked completed, so failed", "connected on the map" …
+    name: str = ""  # the card's name, when it has one
 
     @property
     def value(self) -> int:
@@ -141,14 +142,15 @@ def card_of(card: dict[str, Any], label: str) -> Card:
 
 def cards_of(entry: dict[str, Any], key: str, noun: str) -> list[Card]:
     """The cards of a CardListField as scored, labelled by name or by place in the list."""
-    return [card_of(card, f"{noun} {card['name']}" if card.get("name") else f"{noun} {i}")
+    return [replace(card_of(card, f"{noun} {card['name']}" if card.get("name") else f"{noun} {i}"),
+                    name=str(card.get("name") or ""))
             for i, card in enumerate(entry.get(key, []), start=1)]
 
 
 def card_items(player: str, cards: list[Card], category: str, keep: Callable[[Card], bool] = lambda c: True
                ) -> list[Item]:
     """An item per card (that `keep` accepts): + its points when completed, - when failed."""
-    return [Item(player, category, Fraction(c.value), c.why()) for c in cards if keep(c)]
+    return [Item(player, category, Fraction(c.value), c.why(), (c.name,) if c.name else ()) for c in cards if keep(c)]
 
 
 def most(values: dict[str, int]) -> tuple[list[str], int]:
@@ -285,7 +287,8 @@ def _read_map_round(map_id: str, session: Session, number: int) -> MapRound:
             if "completed" in card and card["completed"] != done:
                 problem("warning", f"completed is {str(card['completed']).lower()}, but {p}'s claimed routes "
                         f"leave {ticket.name} {state}; the map counts", p, "tickets", f"{at}.completed")
-            cards.append(Card(f"ticket {ticket.name}", ticket.points, done, f"{state} by the claimed routes"))
+            cards.append(Card(f"ticket {ticket.name}", ticket.points, done, f"{state} by the claimed routes",
+                              ticket.name))
         out.tickets[p] = cards
         out.trails[p] = longest_trail(edges)
         length, cities = out.trails[p]
@@ -368,10 +371,11 @@ class TicketToRide(Game):
         """Without a map, `claimed` is an error; on a map, tickets need no points and `claimed` lists routes."""
         fields: dict[str, Field] = {f.key: f for f in self.fields}
         if self.map_name(rules) is not None:
-            fields["tickets"] = CardListField("tickets", "Tickets", TICKETS_HELP + "; on a map the name alone will do",
-                                              lo=1, needs_points=False)
-            fields["claimed"] = NameListField("claimed", "Claimed routes",
-                                              "routes claimed, by their two cities (\"Denver – Kansas City\")")
+            fields["tickets"] = TicketNamesField("tickets", "Tickets",
+                                                 TICKETS_HELP + "; on a map the name alone will do",
+                                                 lo=1, needs_points=False)
+            fields["claimed"] = RouteNamesField("claimed", "Claimed routes",
+                                                "routes claimed, by their two cities (\"Denver – Kansas City\")")
         return fields
 
     # -- steps ----------------------------------------------------------------------
@@ -487,7 +491,8 @@ class TicketToRide(Game):
                 why = f"tied with {others} for the longest continuous path ({top} trains each): +{bonus}"
             if played is not None:
                 why += f" — {' – '.join(played.trails[p][1])}"
-            items.append(Item(p, "longest-path", Fraction(bonus), why))
+            items.append(Item(p, "longest-path", Fraction(bonus), why,
+                              tuple(played.trails[p][1]) if played is not None else ()))
         return items
 
     # -- the end --------------------------------------------------------------------
