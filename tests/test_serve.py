@@ -300,18 +300,14 @@ def saved(folder: Path) -> dict[str, Any]:
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
-def inputs(step: str, field: str, ana: Any, bo: Any) -> list[tuple[str, str, str, Any]]:
-    """A step's one input for each of the two players: (step, player, field, value)."""
-    return [(step, "Ana", field, ana), (step, "Bo", field, bo)]
-
-
-ROUND = [  # in the order the walkthrough asks; every card held by one of the two players, as the rulebook has it
-    *(i for n in range(1, 12) for i in inputs(f"#{n}", f"attractions.{n}", *((n, 0) if n % 2 else (0, n)))),
-    *inputs("Outhouse", "outhouses", 3, 0),
-    *inputs("Ticket Booth", "ticket_booth", True, False),
-    *inputs("Demolition Derby", "demolition_derby", False, True),
-    ("Tickets", "Ana", "tickets", 6), ("Tickets", "Ana", "piglet_race", False),
-    ("Tickets", "Bo", "tickets", 4), ("Tickets", "Bo", "piglet_race", True),
+ROUND = [  # (keys typed, then the player, field and value the file holds): all cards held, as the rulebook has it
+    *((f"{v}\n", p, f"attractions.{n}", v) for n in range(1, 12)
+      for p, v in (("Ana", n if n % 2 else 0), ("Bo", 0 if n % 2 else n))),
+    ("3\n", "Ana", "outhouses", 3), ("0\n", "Bo", "outhouses", 0),
+    ("1", "Ana", "ticket_booth", True),  # who holds it: one key, and on to the next step
+    ("2", "Bo", "demolition_derby", True),
+    ("6\n", "Ana", "tickets", 6), ("4\n", "Bo", "tickets", 4),
+    ("2", "Bo", "piglet_race", True),
 ]
 
 
@@ -380,16 +376,14 @@ def test_a_round_scored_from_a_phone(tmp_path: Path) -> None:
             phone.wait_for("Round 1 of 3")
             assert saved(folder)["players"] == ["Ana", "Bo"]
 
-            phone.tap_step("#1")
-            for step, player, field, value in ROUND:
-                phone.wait_for(step)
-                phone.type(("y" if value else "n") if isinstance(value, bool) else str(value))
-                phone.still(quiet=0.15)
-                if (step, player) == ("Outhouse", "Bo"):
-                    phone.shot("serve-phone-walk.png")
-                page.keyboard.press("Enter")
+            for keys, player, field, value in ROUND:
+                for key in keys:
+                    page.keyboard.press("Enter" if key == "\n" else key)
                 until(folder, player, field, value)
-                phone.still(quiet=0.15)
+                if field == "outhouses" and player == "Ana":
+                    phone.still()
+                    phone.shot("serve-phone-walk.png")
+            phone.tap("Round 1 of 3")  # the step's title opens the list of steps
             phone.tap_step("#4")
             phone.wait_for("How many #4")
             phone.tap_input("Bo")
@@ -397,8 +391,12 @@ def test_a_round_scored_from_a_phone(tmp_path: Path) -> None:
             page.keyboard.press("Backspace")
             phone.type("3")
             until(folder, "Bo", "attractions.4", 3)
+            phone.tap("Round 1 of 3")
+            phone.still()
+            phone.shot("serve-phone-steps.png")
             phone.tap_step("Summary")
-            phone.wait_for("Summary")
+            phone.wait_for("· Summary")
+            phone.still()
             phone.shot("serve-phone-summary.png")
 
             for _, player, field, value in ROUND:
