@@ -334,7 +334,8 @@ def until(folder: Path, player: str, field: str, value: Any, timeout: float = 10
 
 
 @pytest.mark.browser
-@pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium (.ci/run installs it)")
+@pytest.mark.skipif(not CHROMIUM.exists() and not os.environ.get("CI"),
+                    reason="needs Debian's chromium at /usr/bin/chromium (.ci/run installs it; under CI it must run)")
 def test_a_round_scored_from_a_phone(tmp_path: Path) -> None:
     """At 390x844 by taps and typing: a new Ticket Booth session, a whole round scored and corrected, all on disk;
     a second browser sees it; no token or a wrong one is 403; Ctrl+C ends the server and the browsers cleanly."""
@@ -406,8 +407,16 @@ def test_a_round_scored_from_a_phone(tmp_path: Path) -> None:
             other.add_init_script(HOOK)
             other.goto(server.url)
             second = Phone(other, shots)
-            second.wait_for("Ana")
-            assert "Bo" in second.text()
+            second.wait_for("Ana, Bo")
+            second.shot("serve-phone-home.png")
+            second.tap("Ana, Bo")  # a row of the sessions list opens it
+            second.wait_for("Total")
+            assert "Filter" not in second.text()
+
+            page.set_viewport_size({"width": 844, "height": 390})
+            phone.still()
+            assert page.evaluate("window.__term.cols") >= 80, "a phone in landscape gets about 90 columns"
+            phone.shot("serve-phone-landscape.png")
 
             output = server.stop()
             assert "Traceback" not in output and "Stopping: closing 2 browser session(s)" in output, output
