@@ -25,6 +25,7 @@ from textual_serve.server import Server, to_int
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 FORBIDDEN = "403: Forbidden\n"
+MAX_BROWSERS = 12
 WEB = Path(__file__).parent / "web"
 HEADERS = {
     "Cache-Control": "no-store",
@@ -68,8 +69,11 @@ class AppProcess(AppService):
         return process
 
     async def stop(self) -> None:
-        """Ask the app to quit (it has saved every change already), and wait for the process to end."""
-        await super().stop()
+        """Ask the app to quit (it has saved every change already); a process that does not end is killed."""
+        try:
+            await asyncio.wait_for(super().stop(), timeout=5)
+        except TimeoutError:
+            log.warning("an app did not quit within 5 seconds: ended")
         process = self._process
         if process is not None and process.returncode is None:
             try:
@@ -120,15 +124,15 @@ class TokenServer(Server):
         app = web.Application(middlewares=[self.guard])
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
         app.add_routes([
-            web.get(self.prefix, self.handle_index),
-            web.get(f"{self.prefix}/", self.handle_index),
-            web.get(f"{self.prefix}/ws", self.handle_websocket),
+            web.get(self.prefix, self.serve_page),
+            web.get(f"{self.prefix}/", self.serve_page),
+            web.get(f"{self.prefix}/ws", self.serve_socket),
             web.static(f"{self.prefix}/static", self.statics_path, show_index=False, follow_symlinks=False),
         ])
         app.on_shutdown.append(self.on_shutdown)
         return app
 
-    async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
+    async def serve_page(self, request: web.Request) -> web.StreamResponse:
         """The page, with the websocket's address on the host the browser used."""
         scheme = "wss" if request.secure else "ws"
         context = {
@@ -138,8 +142,10 @@ class TokenServer(Server):
         }
         return aiohttp_jinja2.render_template("index.html", request, context)
 
-    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+    async def serve_socket(self, request: web.Request) -> web.StreamResponse:
         """One browser: an app process on the sessions folder, its screen and keys over the websocket."""
+        if len(self.sockets) >= MAX_BROWSERS:
+            return web.Response(status=503, text=f"503: already {MAX_BROWSERS} browsers open\n")
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1 << 20)
         width = min(max(to_int(request.query.get("width", "80"), 80), 10), 500)
         height = min(max(to_int(request.query.get("height", "24"), 24), 5), 300)
@@ -150,7 +156,7 @@ class TokenServer(Server):
         try:
             await service.start(width, height)
             await self._process_messages(websocket, service)
-        except (ValueError, AssertionError, KeyError, TypeError, ConnectionError) as exc:
+        except (ValueError, AssertionError, KeyError, TypeError, OSError) as exc:
             log.warning("a browser sent something unexpected: %s", type(exc).__name__)
         finally:
             self.sockets.discard(websocket)
