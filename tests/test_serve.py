@@ -21,6 +21,8 @@ from typing import Any
 import aiohttp
 import pytest
 
+from tests.test_tui_support import app_for, pilot_test, settle, write_session
+
 CHROMIUM = Path("/usr/bin/chromium")
 LAUNCH_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -200,6 +202,38 @@ def test_a_port_in_use_is_a_clear_error(tmp_path: Path) -> None:
     run = subprocess.run([sys.executable, "-m", "scorekeeper", "serve", "--port", "70000"],
                          capture_output=True, text=True, timeout=30)
     assert run.returncode == 1 and "--port takes 0 to 65535" in run.stderr
+
+
+@pilot_test
+async def test_at_a_phones_width_a_tap_on_the_title_opens_the_steps(tmp_path: Path) -> None:
+    """43 columns: the step list is folded away; a tap on the step's title opens it in the step's place, a tap on
+    a step goes there and shows that step (drawn anew, not the one before); the new-session form fits."""
+    from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
+    from scorekeeper.tui.widgets.grid import StepGrid
+
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=(43, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen) and screen.has_class("-narrow")
+        steps = screen.query_one("#steps")
+        assert not steps.display or steps.region.width == 0
+        await pilot.click("#step-title")
+        await settle(pilot)
+        assert steps.region.width > 30 and app.focused is steps and screen.query_one("#step").region.width == 0
+        await pilot.click("#steps", offset=(5, 1 + 15))  # Summary: the 16th line, below the list's top border
+        await settle(pilot)
+        assert screen.step.title == "Summary" and steps.region.width == 0
+        grid = screen.query_one(StepGrid)
+        assert "Attractions" not in grid.plain() and grid.region.width > 30
+        await pilot.press("escape", "escape")
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        form = app.screen.query_one("#new-session")
+        widest = max(w.region.right for w in form.query("#game, .player-name, #title, .rule-input, Button"))
+        assert widest <= 43
 
 
 # -- in a real browser ------------------------------------------------------------------------------------------------

@@ -55,6 +55,7 @@ class StepGrid(Widget, can_focus=True):
         """Draw again (and lay out again when the number of lines changed)."""
         width = self.content_region.width or self.size.width
         if width <= 0:
+            self._width = 0
             self.refresh(layout=True)
             return
         before = len(self._lines)
