@@ -134,6 +134,22 @@ def test_a_tie_for_fewest_goes_to_the_first_of_them_in_seating_order():
     assert sh.rounds[1].first_player == "Bo"
 
 
+def test_a_tie_for_fewest_says_the_tied_players_may_draw_and_who_was_assumed():
+    """Rulebook 004: "Choose the first player randomly" (set-up) and, for an extra round, "Go back to the SET UP and
+    choose the player with the least victory points as the first player" — on a tie for the least, the tied players
+    may draw; the app keeps seating order and says whom it assumed."""
+    sh = sheet(mars(rnd(Ana=9, Bo=5, Cy=5), rules={"rounds": 2}))
+    assert sh.next == ("score round 2 (first player: Bo — Bo and Cy are tied for the fewest points and may draw for "
+                       "it; Bo, first in seating order, is assumed)")
+    extra = sheet(mars(rnd(Ana=9, Bo=9, Cy=0, Di=0), players=("Ana", "Bo", "Cy", "Di")))
+    assert extra.next == ("extra round: Ana and Bo tied on 9 (first player: Cy — Cy and Di are tied for the fewest "
+                          "points and may draw for it; Cy, first in seating order, is assumed)")
+    unfinished = sheet(mars(rnd(Ana=9, Bo=5, Cy=5), rnd(Ana=1), rules={"rounds": 2}))
+    assert unfinished.next.startswith("score round 2 (first player: Bo — Bo and Cy are tied")
+    alone = sheet(mars(rnd(Ana=9, Bo=5, Cy=6), rules={"rounds": 2}))
+    assert alone.next == "score round 2 (first player: Bo)"
+
+
 def test_first_player_of_an_extra_round_is_the_fewest_points():
     sh = sheet(mars(rnd(Ana=6, Bo=6, Cy=2), rnd(Ana=1, Bo=0, Cy=0)))
     assert [r.first_player for r in sh.rounds] == ["Ana", "Cy"]
@@ -192,13 +208,15 @@ def test_while_tied_the_leaders_share_place_one_and_are_listed_as_winners():
 
 def test_extra_round_first_player_when_the_tied_leaders_are_everyone():
     sh = sheet(mars(rnd(Ana=5, Bo=5, Cy=5)))
-    assert sh.next == "extra round: Ana, Bo and Cy tied on 5 (first player: Ana)"
+    assert sh.next == ("extra round: Ana, Bo and Cy tied on 5 (first player: Ana — Ana, Bo and Cy are tied for "
+                       "the fewest points and may draw for it; Ana, first in seating order, is assumed)")
 
 
 def test_a_tie_on_zero_after_the_schedule_still_needs_an_extra_round():
     sh = sheet(mars(rnd(Ana=0, Bo=0, Cy=0)))
     assert sh.complete is False
-    assert sh.next == "extra round: Ana, Bo and Cy tied on 0 (first player: Ana)"
+    assert sh.next == ("extra round: Ana, Bo and Cy tied on 0 (first player: Ana — Ana, Bo and Cy are tied for "
+                       "the fewest points and may draw for it; Ana, first in seating order, is assumed)")
 
 
 def test_the_tie_is_judged_after_the_last_scheduled_round_not_before():

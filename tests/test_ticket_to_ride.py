@@ -15,11 +15,13 @@ from hypothesis import strategies as st
 
 from scorekeeper import games, store
 from scorekeeper.games import GAMES
-from scorekeeper.games.ticket_to_ride import ROUTE_POINTS
+from scorekeeper.games.trains import ROUTE_POINTS
 from scorekeeper.session import Round, Session, SessionError
 from tests.helpers import errors, points_of, problems, session, sheet, warnings
 
 TTR = "ticket-to-ride"
+PUBLISHER = ' (rule tiebreak = "tickets": the publisher\'s full rule, not printed in rulebooks 001/003)'
+"""How the tie-break sentence names the default rule (issue 12)."""
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
 
 
@@ -47,6 +49,11 @@ def items(sh, player=None, category=None):
 def paths(found) -> list[str]:
     """The paths of the errors found."""
     return [p.path for p in found if p.is_error]
+
+
+def but_kept(found: list) -> list:
+    """The problems (or warning texts) found, less the warnings that a player kept too few tickets (tested apart)."""
+    return [p for p in found if " kept " not in (p if isinstance(p, str) else p.message)]
 
 
 # -- routes ------------------------------------------------------------------------------
@@ -78,13 +85,13 @@ def test_routes_with_a_count_of_zero_are_left_out_of_the_reason():
 
 def test_both_given_and_agreeing_is_fine():
     sess = one({"Ana": {"routes": {"3": 2}, "route_points": 8}})
-    assert warnings(sess) == []
+    assert but_kept(warnings(sess)) == []
     assert points_of(sheet(sess), "Ana", "routes") == 8
 
 
 def test_both_given_and_disagreeing_warns_and_routes_win():
     sess = one({"Ana": {"routes": {"3": 2}, "route_points": 12}})
-    found = [p for p in problems(sess) if not p.is_error]
+    found = but_kept([p for p in problems(sess) if not p.is_error])
     assert len(found) == 1
     assert found[0].path == 'rounds[1].players."Ana".route_points'
     assert "route_points is 12, but the routes by length score 8" in found[0].message
@@ -137,9 +144,14 @@ def test_each_ticket_is_its_own_item_in_the_players_order():
     assert sh.totals["Ana"] == 9
 
 
-def test_a_player_with_routes_but_no_tickets_is_fine():
+def test_a_player_with_routes_but_no_tickets_scores_with_a_warning():
+    """Rulebook 001: "A player must keep at least two Destination Ticket cards" — fewer is a warning, not an error
+    (changed by issue 12: a player without tickets was silently fine)."""
     sess = one({"Ana": {"routes": {"4": 2}}})
-    assert problems(sess) == []
+    found = problems(sess)
+    assert [(p.severity, p.path) for p in found] == [
+        ("warning", f'rounds[1].players."{p}".tickets') for p in ("Ana", "Bo", "Cy")]
+    assert found[0].message == "Ana kept 0 destination tickets; every player keeps at least 2 (rulebooks 001 and 003)"
     assert sheet(sess).totals["Ana"] == 14
 
 
@@ -186,9 +198,64 @@ def test_rule_map_allows_only_known_maps():
     assert "'usa'" in found[0].message
 
 
-def test_longest_path_longer_than_the_trains_used_is_a_warning():
-    found = [p for p in problems(one({"Ana": {"routes": {"4": 2}, "longest_path": 9}})) if not p.is_error]
+def test_longest_path_longer_than_the_trains_used_is_an_error():
+    """Rulebook 001: "a given plastic train may never be used twice" — so a path is at most the trains the player
+    used (changed by issue 12 from a warning: a path of 50 with 38 trains took the +10 and changed the winner)."""
+    found = errors(one({"Ana": {"routes": {"4": 2}, "longest_path": 9}}))
     assert [p.path for p in found] == ['rounds[1].players."Ana".longest_path']
+    assert found[0].message == ("longest_path is 9, but Ana's routes use only 8 trains; a path is made of the "
+                                "player's trains, so it is at most the trains used")
+
+
+def test_a_path_of_50_with_38_trains_does_not_take_the_bonus():
+    """Issue 12, tried as a new user would: a path of 50 with 38 trains used took the +10 and changed the winner;
+    now it is an error at longest_path and nothing is scored."""
+    sess = one({"Ana": {"routes": {"6": 5, "4": 2}, "longest_path": 50},
+                "Bo": {"routes": {"6": 7}, "longest_path": 12}})
+    found = errors(sess)
+    assert [(p.path, p.round, p.player, p.field) for p in found] == [
+        ('rounds[1].players."Ana".longest_path', 1, "Ana", "longest_path")]
+    with pytest.raises(SessionError):
+        games.score(sess)
+
+
+def test_a_path_above_45_is_an_error_when_the_trains_used_are_unknown():
+    """Rulebook 001: "each player takes his set of 45 colored train cars"."""
+    found = errors(one({"Ana": {"route_points": 80, "longest_path": 46}}))
+    assert [p.path for p in found] == ['rounds[1].players."Ana".longest_path']
+    assert found[0].message == "longest_path is 46, but a player has only 45 trains"
+    assert errors(one({"Ana": {"route_points": 80, "longest_path": 45}})) == []
+
+
+# -- tickets kept ------------------------------------------------------------------------
+def test_fewer_than_two_tickets_kept_is_a_warning_naming_the_player():
+    """Rulebook 001: "A player must keep at least two Destination Ticket cards, but may keep all three";
+    rulebook 003 the same (2장 또는 3장 전부 선택합니다)."""
+    sess = one({"Ana": {"tickets": [ticket(4), ticket(8, False)]}, "Bo": {"tickets": [ticket(9)]},
+                "Cy": {"tickets": [ticket(5), ticket(6), ticket(7)]}})
+    found = [p for p in problems(sess) if p.field == "tickets"]
+    assert [(p.severity, p.path, p.round, p.player) for p in found] == [
+        ("warning", 'rounds[1].players."Bo".tickets', 1, "Bo")]
+    assert found[0].message == "Bo kept 1 destination ticket; every player keeps at least 2 (rulebooks 001 and 003)"
+    assert sheet(sess).totals["Bo"] == 9
+
+
+def test_tickets_kept_wait_for_the_player_to_be_entered():
+    sess = session(TTR, ["Ana", "Bo"], {"Ana": {"tickets": [ticket(4), ticket(5)]}})
+    assert warnings(sess) == []
+
+
+def test_map_tickets_by_name_count_as_kept():
+    sess = on_map({p: {"tickets": [named("Denver – El Paso"), named("Boston – Miami")]}
+                   for p in ("Ana", "Bo", "Cy")} | {"Dee": {"tickets": [named("Seattle – New York")]}})
+    assert [p.path for p in problems(sess) if " kept " in p.message] == ['rounds[1].players."Dee".tickets']
+
+
+def test_check_lists_the_trains_error_beside_a_field_error():
+    """Issue 12: every error that can be evaluated — a broken ticket no longer hides 46 trains."""
+    sess = one({"Ana": {"tickets": [ticket(0)]}, "Bo": {"routes": {"6": 7, "4": 1}}})
+    assert [p.path for p in errors(sess)] == ['rounds[1].players."Ana".tickets[1].points',
+                                              'rounds[1].players."Bo".routes']
 
 
 # -- order -------------------------------------------------------------------------------
@@ -214,7 +281,8 @@ def test_a_tie_goes_to_the_most_completed_tickets():
     }))
     assert sh.totals["Ana"] == sh.totals["Bo"] == 62
     assert sh.winners == ["Ana"]
-    assert sh.tiebreak == "Ana and Bo tied on 62; Ana completed more tickets (5 to 3)"
+    assert sh.tiebreak == ("Ana and Bo tied on 62; Ana completed more tickets (5 to 3)"
+                           + PUBLISHER)
     assert [pl.players for pl in sh.ranking] == [("Ana",), ("Bo",), ("Cy",)]
 
 
@@ -226,7 +294,8 @@ def test_still_tied_the_longest_path_bonus_holder_wins():
     assert sh.totals["Ana"] == sh.totals["Bo"] == 51
     assert sh.winners == ["Bo"]
     assert sh.tiebreak == ("Ana and Bo tied on 51; no one completed more tickets (1 each); "
-                           "Bo held the Longest Path bonus")
+                           "Bo held the Longest Path bonus"
+                           + PUBLISHER)
 
 
 def test_still_tied_after_both_is_a_shared_victory():
@@ -237,7 +306,8 @@ def test_still_tied_after_both_is_a_shared_victory():
     assert sh.winners == ["Ana", "Bo"]
     assert sh.ranking[0].players == ("Ana", "Bo") and sh.ranking[1].place == 3
     assert sh.tiebreak == ("Ana and Bo tied on 48; no one completed more tickets (1 each); "
-                           "both held the Longest Path bonus; still tied: a shared victory for Ana and Bo")
+                           "both held the Longest Path bonus; still tied: a shared victory for Ana and Bo"
+                           + PUBLISHER)
 
 
 def test_tied_players_without_the_bonus_share_the_victory():
@@ -246,7 +316,8 @@ def test_tied_players_without_the_bonus_share_the_victory():
     }))
     assert sh.winners == ["Ana", "Bo"]
     assert sh.tiebreak == ("Ana and Bo tied on 30; no one completed more tickets (0 each); "
-                           "neither held the Longest Path bonus; still tied: a shared victory for Ana and Bo")
+                           "neither held the Longest Path bonus; still tied: a shared victory for Ana and Bo"
+                           + PUBLISHER)
 
 
 def test_tie_breaks_rank_every_place_not_only_the_first():
@@ -256,6 +327,43 @@ def test_tie_breaks_rank_every_place_not_only_the_first():
         "Cy": {"route_points": 15, "tickets": [ticket(5), ticket(5)]},
     }))
     assert [(pl.place, pl.players) for pl in sh.ranking] == [(1, ("Ana",)), (2, ("Cy",)), (3, ("Bo",))]
+
+
+def test_rule_tiebreak_shared_shares_a_tie_and_says_so():
+    """Rulebook 001 (and 003): "The player with the most points wins" is all the seeds' rulebooks say; with
+    tiebreak = "shared" a tie on total is a shared victory, however the tickets went."""
+    entries = {
+        "Ana": {"route_points": 40, "tickets": [ticket(5), ticket(5), ticket(4), ticket(4), ticket(4)]},
+        "Bo": {"route_points": 22, "tickets": [ticket(10), ticket(10), ticket(10)], "longest_path": 8},
+    }
+    sh = sheet(one(entries, rules={"tiebreak": "shared"}))
+    assert sh.winners == ["Ana", "Bo"]
+    assert [(pl.place, pl.players) for pl in sh.ranking] == [(1, ("Ana", "Bo")), (3, ("Cy",))]
+    assert sh.tiebreak == ('Ana and Bo tied on 62: a shared victory (rule tiebreak = "shared": rulebooks 001 and '
+                           "003 say only that the most points win)")
+    default = sheet(one(entries))
+    assert default.winners == ["Ana"] and default.tiebreak.endswith(PUBLISHER)
+
+
+def test_rule_tiebreak_allows_tickets_or_shared():
+    found = errors(one({}, rules={"tiebreak": "longest"}))
+    assert [p.path for p in found] == ["rules.tiebreak"]
+    assert "'tickets', 'shared'" in found[0].message
+
+
+def test_games_and_the_rule_help_say_where_each_tie_break_comes_from(capsys):
+    """Issue 12: the chain in use is the publisher's full rule, not printed in rulebooks 001/003 — said where users
+    read the rules (`scorekeeper games`, the app's help, which shows the rule's help)."""
+    from scorekeeper.cli import main
+
+    rule = next(r for r in GAMES[TTR].rules if r.key == "tiebreak")
+    assert rule.default == "tickets" and rule.choices == ("tickets", "shared")
+    assert "the publisher's full rule, not printed in rulebooks 001/003" in rule.help
+    assert "rulebooks 001 and 003 say only that the most points win" in rule.help
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert 'tiebreak = "tickets" (one of tickets, shared): a tie for the most points: tickets — most completed ' \
+           "tickets, then the Longest Path bonus, then shared (the publisher's full rule" in out
 
 
 # -- one round ---------------------------------------------------------------------------
@@ -283,20 +391,21 @@ def test_next_names_round_one_and_the_first_player_until_every_player_is_in():
 # -- end of game -------------------------------------------------------------------------
 def test_warns_when_no_player_is_down_to_two_trains():
     sess = one({"Ana": {"routes": {"6": 5}}, "Bo": {"routes": {"5": 8}}, "Cy": {"routes": {"1": 4}}})
-    found = warnings(sess)
+    found = but_kept(warnings(sess))
     assert len(found) == 1
     assert found[0].startswith("round 1: no player has 2 or fewer trains left (trains used: Ana 30, Bo 40, Cy 4)")
 
 
 def test_no_end_warning_when_someone_used_43_trains():
     sess = one({"Ana": {"routes": {"6": 7, "1": 1}}, "Bo": {"routes": {"5": 8}}, "Cy": {"routes": {"1": 4}}})
-    assert warnings(sess) == []
+    assert but_kept(warnings(sess)) == []
 
 
 def test_no_end_warning_unless_every_player_gave_routes():
-    assert warnings(one({"Ana": {"routes": {"1": 1}}, "Bo": {"routes": {"1": 1}}, "Cy": {"route_points": 3}})) == []
+    assert but_kept(warnings(one({"Ana": {"routes": {"1": 1}}, "Bo": {"routes": {"1": 1}},
+                                  "Cy": {"route_points": 3}}))) == []
     partial = session(TTR, ["Ana", "Bo"], {"Ana": {"routes": {"1": 1}}})
-    assert warnings(partial) == []
+    assert but_kept(warnings(partial)) == []
 
 
 # -- fields and steps --------------------------------------------------------------------
@@ -378,8 +487,19 @@ TICKETS = st.lists(st.fixed_dictionaries({"points": st.integers(1, 22)},
                                              ["Denver – El Paso", "Seattle – New York", "Boston – Miami"])}),
                    max_size=4)
 ROUTES = st.dictionaries(st.sampled_from([str(n) for n in range(1, 7)]), st.integers(0, 2), max_size=6)
+
+
+def path_within_trains(entry: dict) -> dict:
+    """The entry with its longest path cut to the trains its routes use (a longer path is an error, issue 12)."""
+    if "routes" in entry and "longest_path" in entry:
+        used = sum(int(k) * v for k, v in entry["routes"].items())
+        entry = {**entry, "longest_path": min(entry["longest_path"], used)}
+    return entry
+
+
 ENTRY = st.fixed_dictionaries({}, optional={
-    "route_points": st.integers(0, 120), "routes": ROUTES, "tickets": TICKETS, "longest_path": st.integers(0, 20)})
+    "route_points": st.integers(0, 120), "routes": ROUTES, "tickets": TICKETS, "longest_path": st.integers(0, 20)}
+).map(path_within_trains)
 
 
 @st.composite
@@ -516,7 +636,7 @@ SAMPLE_CASES = [
     #   Kai:  routes 1×1 + 3×2 + 2×3 + 1×4 + 1×6 (23 trains) = 1 + 6 + 8 + 7 + 15 = 37; tickets +5 +4  -> 46
     #   Hana and Jun tie on 76; Jun completed 3 tickets to Hana's 2 -> Jun wins
     ("ticket-to-ride-tie-tickets.toml", {"Hana": 76, "Jun": 76, "Kai": 46}, ["Jun"],
-     "Hana and Jun tied on 76; Jun completed more tickets (3 to 2)"),
+     "Hana and Jun tied on 76; Jun completed more tickets (3 to 2)" + PUBLISHER),
     # ticket-to-ride-tie-longest-path.toml
     #   Rosa:  routes 2×1 + 4×2 + 3×3 + 2×4 + 1×5 + 2×6 (44 trains) = 2 + 8 + 12 + 14 + 10 + 30 = 76;
     #          tickets +21 +9 -13 = 17 (2 completed); longest path 28: +10            -> 76 + 17 + 10 = 103
@@ -524,7 +644,8 @@ SAMPLE_CASES = [
     #          tickets +17 +13 -4 = 26 (2 completed); longest path 19                 -> 77 + 26 = 103
     #   tie on 103, 2 completed tickets each; Rosa holds the Longest Path bonus -> Rosa wins
     ("ticket-to-ride-tie-longest-path.toml", {"Rosa": 103, "Felix": 103}, ["Rosa"],
-     "Rosa and Felix tied on 103; no one completed more tickets (2 each); Rosa held the Longest Path bonus"),
+     "Rosa and Felix tied on 103; no one completed more tickets (2 each); Rosa held the Longest Path bonus"
+     + PUBLISHER),
 ]
 
 
@@ -565,7 +686,7 @@ def test_score_json_on_a_sample_through_the_command_line():
     assert data["game"] == TTR
     assert data["totals"] == {"Hana": 76, "Jun": 76, "Kai": 46}
     assert data["winners"] == ["Jun"]
-    assert data["tiebreak"] == "Hana and Jun tied on 76; Jun completed more tickets (3 to 2)"
+    assert data["tiebreak"] == "Hana and Jun tied on 76; Jun completed more tickets (3 to 2)" + PUBLISHER
     assert data["ranking"] == [{"place": 1, "players": ["Jun"], "total": 76},
                                {"place": 2, "players": ["Hana"], "total": 76},
                                {"place": 3, "players": ["Kai"], "total": 46}]
@@ -597,8 +718,8 @@ def named(name: str, points: int | None = None, completed: bool | None = None) -
 
 
 def field_warnings(sess: Session) -> list:
-    """The warnings at a field (not the round-wide ones, such as nobody being down to 2 trains)."""
-    return [p for p in problems(sess) if not p.is_error and p.path != "rounds[1]"]
+    """The warnings at a field (not the round-wide ones, such as nobody being down to 2 trains, nor tickets kept)."""
+    return but_kept([p for p in problems(sess) if not p.is_error and p.path != "rounds[1]"])
 
 
 def claim_errors(sess: Session) -> list[tuple[str, str]]:
@@ -780,7 +901,7 @@ def test_map_routes_or_route_points_that_disagree_warn_and_the_claims_win():
 
 
 def test_map_warns_when_no_player_is_down_to_two_trains():
-    found = warnings(on_map({p: {"claimed": []} for p in ("Ana", "Bo", "Cy", "Dee")}))
+    found = but_kept(warnings(on_map({p: {"claimed": []} for p in ("Ana", "Bo", "Cy", "Dee")})))
     assert len(found) == 1 and "2 or fewer trains left" in found[0]
 
 

@@ -106,15 +106,22 @@ async def test_cross_field_errors_refuse_and_warnings_save(tmp_path: Path) -> No
         assert players["Ana"]["outhouses"] == 2 and players["Bo"]["outhouses"] == 1
         screen.go(0)
         await settle(pilot)
-        await enter(pilot, "1", "1")  # #1 cards add up to 2 of 1: a warning, saved, told on the way out
+        await enter(pilot, "1", "1")  # #1 cards add up to 2 of 1: impossible, refused (issue 12)
+        assert screen.step.title == "#1"
+        assert "not saved: the #1 cards add up to 2" in live_text(screen, "Bo")
+        await pilot.press("up", "backspace", "0")  # Ana lets go: Bo's pending 1 now fits and is saved
+        await settle(pilot)
+        assert saved(path)[0].rounds[0].players["Bo"]["attractions"] == {"1": 1}
+        await pilot.press("enter", "backspace", "0", "enter")  # nobody holds the #1: a warning, saved, told
+        await settle(pilot)
         assert screen.step.title == "#2"
-        assert any("the #1 cards add up to 2" in n.message for n in app._notifications)
+        assert any("the #1 cards add up to 0" in n.message for n in app._notifications)
         assert screen.query_one("#steps", StepList).titles[0].plain.startswith("⚠")
         await pilot.press("pageup")
         await settle(pilot)
-        assert "⚠ the #1 cards add up to 2" in screen.query_one("#step-notes", Hanging).plain()
+        assert "⚠ the #1 cards add up to 0" in screen.query_one("#step-notes", Hanging).plain()
     players = saved(path)[0].rounds[0].players
-    assert players["Ana"]["attractions"]["1"] == 1 and players["Bo"]["attractions"]["1"] == 1
+    assert players["Ana"]["attractions"]["1"] == 0 and players["Bo"]["attractions"]["1"] == 0
 
 
 @pilot_test
@@ -188,7 +195,7 @@ async def test_resume_after_the_app_is_closed_mid_round(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await enter(pilot, "1", "0", "0", "0", "2", "0")  # #1 and #2
-        await enter(pilot, "3")  # #3: Ana only
+        await enter(pilot, "1")  # #3: Ana only
         await type_text(pilot, "2")  # #3 Bo typed, not confirmed
         await settle(pilot)
     session, _ = saved(path)
@@ -200,7 +207,7 @@ async def test_resume_after_the_app_is_closed_mid_round(tmp_path: Path) -> None:
         assert isinstance(screen, WalkthroughScreen)
         assert screen.number == 1 and screen.step.title == "#3"
         assert screen.spots[screen.at].player == 2  # Cy has no #3 yet
-        assert [screen.editors[(p, 0)].box.text for p in range(3)] == ["3", "2", ""]
+        assert [screen.editors[(p, 0)].box.text for p in range(3)] == ["1", "2", ""]
         steps = screen.query_one("#steps", StepList)
         assert steps.titles[0].plain.startswith("✓") and steps.titles[1].plain.startswith("✓")
         assert not steps.titles[2].plain.startswith("✓") and steps.current == 2
@@ -229,7 +236,7 @@ async def test_a_file_changed_on_disk_is_never_overwritten_silently(tmp_path: Pa
     app = app_for(tmp_path, path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await enter(pilot, "1")
+        await enter(pilot, "0")
         theirs = saved(path)[0].with_value(1, "Bo", "attractions", {"1": 0, "2": 2})
         store.save(path, theirs)
         text = path.read_text()
@@ -249,7 +256,7 @@ async def test_a_file_changed_on_disk_is_never_overwritten_silently(tmp_path: Pa
         assert isinstance(screen, WalkthroughScreen)
         assert app.doc.session == theirs
         assert path.read_text() == text
-        assert [screen.editors[(p, 0)].box.text for p in range(2)] == ["1", "0"]
+        assert [screen.editors[(p, 0)].box.text for p in range(2)] == ["0", "0"]
         await enter(pilot, "")  # our next change saves without a question (the reload was taken in)
         assert not isinstance(app.screen, ConflictScreen)
         path.write_text(text.replace('title', 'titel') if 'title' in text else text + "\n# hand edit\n")

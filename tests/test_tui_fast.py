@@ -123,7 +123,7 @@ async def test_finland_tickets_and_tourist_cards_in_one_burst(tmp_path: Path) ->
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot)
         await burst(pilot,
-                    *values("10", "-6", "", "5 Pori", "-3", ""),
+                    *values("10", "-6", "", "6 Pori", "-3", ""),  # Pori is a 6 (issue 12)
                     *values("7", "", ""),
                     *values("6", "2", "1", "9", "14", "2", "10"),
                     *values("4", "3", "1", "7", "14", "0", "0"),
@@ -133,7 +133,7 @@ async def test_finland_tickets_and_tourist_cards_in_one_burst(tmp_path: Path) ->
         assert app.screen.step.title == "Summary"
     players = saved(path)[0].rounds[0].players
     assert players["Ana"]["tickets"] == [{"points": 10, "completed": True}, {"points": 6, "completed": False}]
-    assert players["Ana"]["tourists"] == [{"points": 5, "completed": True, "name": "Pori"},
+    assert players["Ana"]["tourists"] == [{"points": 6, "completed": True, "name": "Pori"},
                                           {"points": 3, "completed": False}]
     assert players["Bo"]["tickets"] == [{"points": 7, "completed": True}] and players["Bo"]["tourists"] == []
     assert players["Bo"]["routes"] == {"1": 1, "2": 1, "3": 1, "4": 1, "5": 1}
@@ -171,9 +171,9 @@ async def test_typing_replaces_a_filled_box_and_f2_edits_it(tmp_path: Path) -> N
         entries = saved(path)[0].rounds[0].players
         assert entries["Ana"]["attractions"] == {"8": 5} and entries["Bo"]["attractions"] == {"8": 2}
         assert "not saved: 51 is out of range" in " ".join(screen.row_text("Ana").split())
-        await burst(pilot, "backspace", "backspace", "6", "down", "backspace", "4")
+        await burst(pilot, "backspace", "backspace", "6", "down", "backspace", "1")  # 6 + 1 of the 8 (issue 12)
     entries = saved(path)[0].rounds[0].players
-    assert entries["Ana"]["attractions"] == {"8": 6} and entries["Bo"]["attractions"] == {"8": 4}
+    assert entries["Ana"]["attractions"] == {"8": 6} and entries["Bo"]["attractions"] == {"8": 1}
 
 
 @pilot_test
@@ -211,3 +211,20 @@ async def test_standings_mid_round_leave_out_steps_not_reached(tmp_path: Path) -
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.step.title == "#2"
         assert not screen.step_warnings(screen.steps[0])
+
+
+@pilot_test
+async def test_tourist_cards_by_name_and_tab(tmp_path: Path) -> None:
+    """A tourist card typed by its name gets its printed value; Tab completes the name (any case or accent)."""
+    path = write_session(tmp_path, "ticket-to-finland", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await burst(pilot, *values("8", ""),  # Ana's ticket
+                    *values("kokkola", "-TROMSO"), "sein", "tab", "enter", "enter",  # Ana's tourist cards
+                    *values("", ""))  # Bo: nothing
+        assert app.screen.step.title == "B. Bonuses"
+    players = saved(path)[0].rounds[0].players
+    assert players["Ana"]["tourists"] == [{"points": 3, "completed": True, "name": "Kokkola"},
+                                          {"points": 7, "completed": False, "name": "Tromsø"},
+                                          {"points": 5, "completed": True, "name": "Seinäjoki"}]

@@ -128,7 +128,7 @@ async def test_ticket_to_finland_round(tmp_path: Path) -> None:
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.step.title == "A. Deductions"
         await burst(pilot,
-                    *values("10", "-6", "", "5 Pori", "-3", ""),  # Ana: tickets, then tourist cards
+                    *values("10", "-6", "", "6 Pori", "-3", ""),  # Ana: tickets, then tourist cards (Pori is a 6)
                     *values("7", "", ""),  # Bo: one ticket, no tourist card
                     *values("6", "2", "1", "9", "14", "2", "10"),  # Ana's seven measures
                     *values("4", "3", "1", "7", "14", "0", "0"),  # Bo's
@@ -139,14 +139,14 @@ async def test_ticket_to_finland_round(tmp_path: Path) -> None:
     session, sheet = saved(path)
     ana = session.rounds[0].players["Ana"]
     assert ana["tickets"] == [{"points": 10, "completed": True}, {"points": 6, "completed": False}]
-    assert ana["tourists"] == [{"points": 5, "completed": True, "name": "Pori"}, {"points": 3, "completed": False}]
+    assert ana["tourists"] == [{"points": 6, "completed": True, "name": "Pori"}, {"points": 3, "completed": False}]
     assert session.rounds[0].players["Bo"]["tourists"] == []
     assert session.rounds[0].players["Bo"]["routes"] == {"1": 1, "2": 1, "3": 1, "4": 1, "5": 1}
     assert "route_points" not in session.rounds[0].players["Bo"]
     # Ana: -6 -3; bonuses longest route 5, ferries 15 (tied), journey 20, cities 10 (tied), valid tickets 10
-    # (tied, 1 each), foreign countries 25, perimeter 25; completed 10 + 5; routes 55 -> 171.
+    # (tied, 1 each), foreign countries 25, perimeter 25; completed 10 + 6; routes 55 -> 172.
     # Bo: tunnels 15, ferries 15, cities 10, valid tickets 10; completed 7; routes 1+2+4+7+10 -> 81.
-    assert sheet.totals == {"Ana": 171, "Bo": 81}
+    assert sheet.totals == {"Ana": 172, "Bo": 81}
     assert sheet.winners == ["Ana"]
 
 

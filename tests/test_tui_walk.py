@@ -41,7 +41,7 @@ def test_problems_carry_their_place() -> None:
                                                              {"points": 0, "completed": True}]}}),))
     [error] = walk.errors(walk.validate(ttr))
     assert (error.field, error.key, error.index) == ("tickets", None, 2)
-    warned = booth({"Ana": {"attractions": {"5": 4}}, "Bo": {"attractions": {"5": 3}}})
+    warned = booth({"Ana": {"attractions": {"5": 2}}, "Bo": {"attractions": {"5": 1}}})  # 3 of 5: a warning
     [warning] = [p for p in walk.validate(warned) if p.field == "attractions" and p.key == "5"]
     assert (warning.player, warning.key) == (None, "5")
     steps = BOOTH.steps(warned)

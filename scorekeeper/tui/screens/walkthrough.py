@@ -8,7 +8,7 @@ in order once the keys that came together are applied.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -64,6 +64,16 @@ def path_content(cities: tuple[str, ...] | list[str], dim: bool = False) -> Cont
     return Content.assemble(*parts)
 
 
+def signature(contents: Iterable[Content]) -> tuple[Any, ...]:
+    """What a piece of drawing shows, text and styles (Content compares its text only): to draw it only when it
+    changed."""
+    return tuple((c.plain, tuple(c.spans)) for c in contents)
+
+
+class StepScroll(VerticalScroll, can_focus=False, inherit_bindings=False):
+    """The step's column: it scrolls to keep the cursor in view; its keys are the grid's (no page scrolling)."""
+
+
 @dataclass
 class Spot:
     """A place the cursor can be: a player's input (player index, slot index), or a step-wide pick (player None)."""
@@ -111,6 +121,10 @@ class WalkthroughScreen(Screen):
         self.warned: set[int] = set()
         self.others: list[Problem] = []
         self.spans: dict[str, tuple[int, int]] = {}
+        self.drawn: tuple[Any, ...] = ((), (), (), -1)
+        self._plan: tuple[dict[str, Any], tuple[Step, ...], list[tuple[walk.Slot, ...]]] | None = None
+        self._head: tuple[tuple[int, tuple[int, ...]], list[Content]] | None = None
+        self._table: tuple[object, Content] | None = None
         self.first = self.model.players[0]
 
     # -- layout -------------------------------------------------------------------------
@@ -123,7 +137,7 @@ class WalkthroughScreen(Screen):
         yield TitleBar()
         with Horizontal(id="walk"):
             yield StepList(self.step_titles(), self.index, id="steps")
-            with VerticalScroll(id="step"):
+            with StepScroll(id="step"):
                 yield Static(self.heading(), id="step-title")
                 yield StepGrid(self, id="grid")
                 yield Hanging(self.notes(), id="step-notes")
@@ -147,7 +161,21 @@ class WalkthroughScreen(Screen):
     @property
     def steps(self) -> tuple[Step, ...]:
         """The round's steps (a house rule may change them)."""
-        return self.game.steps(self.model)
+        return self.plan()[0]
+
+    def plan(self) -> tuple[tuple[Step, ...], list[tuple[walk.Slot, ...]]]:
+        """The round's steps and the inputs of each (worked out again only when the house rules change)."""
+        rules = self.model.rules
+        if self._plan is None or self._plan[0] is not rules:
+            steps = self.game.steps(self.model)
+            self._plan = (rules, steps, [walk.slots(self.game, self.model, step) for step in steps])
+        return self._plan[1], self._plan[2]
+
+    def slots_of(self, step: Step) -> tuple[walk.Slot, ...]:
+        """The inputs of a step of the round."""
+        steps, slots = self.plan()
+        return next((slots[i] for i, s in enumerate(steps) if s is step), None) or \
+            walk.slots(self.game, self.model, step)
 
     @property
     def step(self) -> Step:
@@ -179,7 +207,7 @@ class WalkthroughScreen(Screen):
         """The step's inputs from the session, and the cursor on the one asked for (else the first left to fill)."""
         self.index = max(0, min(index, len(self.steps) - 1))
         step = self.step
-        self.slots = walk.slots(self.game, self.model, step)
+        self.slots = self.slots_of(step)
         rnd = self.model.round(self.number)
         players = self.model.players
         self.editors, self.holders, self.spots = {}, {}, []
@@ -246,9 +274,16 @@ class WalkthroughScreen(Screen):
         if not self.is_mounted:
             return
         self.query_one(StepGrid).update()
-        self.query_one("#step-notes", Hanging).set(self.notes())
-        self.query_one("#round-table", Static).update(self.table())
-        self.query_one("#steps", StepList).show(self.step_titles(), self.index)
+        notes, table, titles = self.notes(), self.table(), self.step_titles()
+        drawn = (signature(c for line in notes for c in line), signature([table]), signature(titles), self.index)
+        if drawn[0] != self.drawn[0]:
+            self.query_one("#step-notes", Hanging).set(notes)
+        if drawn[1] != self.drawn[1]:
+            lines_before = len(self.drawn[1][0][0].splitlines()) if self.drawn[1] else -1
+            self.query_one("#round-table", Static).update(table, layout=lines_before != len(table.plain.splitlines()))
+        if drawn[2:] != self.drawn[2:]:
+            self.query_one("#steps", StepList).show(titles, self.index)
+        self.drawn = drawn
 
     @on(StepGrid.Scrolled)
     def keep_in_view(self, event: StepGrid.Scrolled) -> None:
@@ -543,7 +578,13 @@ class WalkthroughScreen(Screen):
         editors0 = [self.editors[(0, s)] for s in range(len(self.slots))]
         widths = [slot_width(slot, editors0[s], narrow) for s, slot in enumerate(self.slots)]
         lists = [s for s in range(len(self.slots)) if editors0[s].stacked]
-        out = self.head(widths, narrow) if len(lists) < 2 else []
+        if len(lists) >= 2:
+            out = []
+        elif self._head is not None and self._head[0] == (self.index, tuple(widths)):
+            out = list(self._head[1])
+        else:
+            out = self.head(widths, narrow)
+            self._head = ((self.index, tuple(widths)), list(out))
         if out:
             out.append(Content(""))
         spot = self.spots[self.at] if self.spots else None
@@ -666,7 +707,7 @@ class WalkthroughScreen(Screen):
         before = True
         refused = {(key, sub) for _, key, sub in self.rejected}
         for i, step in enumerate(self.steps):
-            slots = walk.slots(self.game, self.model, step)
+            slots = self.slots_of(step)
             done = walk.step_done(self.model, self.number, step, slots) and step.id != "summary" and \
                 (bool(slots) or before)
             before = before and done
@@ -682,7 +723,7 @@ class WalkthroughScreen(Screen):
         """The warnings shown at a step (this one by default): in its notes and at its players' inputs."""
         step = step or self.step
         number = self.number
-        slots = walk.slots(self.game, self.model, step)
+        slots = self.slots_of(step)
         found = [p for p in walk.round_problems(self.problems, number, step) if not p.is_error]
         for p in self.problems:
             if not p.is_error and p.round == number and p.player is not None and \
@@ -711,9 +752,16 @@ class WalkthroughScreen(Screen):
 
     def table(self) -> Content:
         """The points before this round, this round's and the totals (the same work in any round)."""
+        key = (self.number, tuple(self.points.items()))
+        if self._table is None or self._table[0] != key:
+            self._table = (key, self.draw_table())
+        return self._table[1]
+
+    def draw_table(self) -> Content:
+        """The table of points drawn."""
         players = self.model.players
         width = max([cell_len(p) for p in players] + [6])
-        title = Content.from_markup("[b]Scores[/b] [dim](this round is R$n)[/dim]", n=str(self.number))
+        title = Content.assemble(("Scores", "bold"), (f" (this round is R{self.number})", "dim"))
         head = pad("", width + 2) + (pad("before", 8, right=True) if self.number > 1 else "") \
             + pad(f"R{self.number}", 7, right=True) + pad("Total", 8, right=True)
         out = [title, Content.styled(head, "bold")]

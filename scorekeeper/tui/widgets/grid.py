@@ -11,8 +11,16 @@ from typing import Protocol
 
 from textual import events
 from textual.content import Content
+from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.widget import Widget
+
+
+def line_key(line: Content) -> tuple[object, ...]:
+    """What a line shows, text and styles (Content compares its text only)."""
+    return line.plain, tuple(line.spans)
 
 
 class Walk(Protocol):
@@ -50,17 +58,25 @@ class StepGrid(Widget, can_focus=True):
         self._lines: list[Content] = []
         self._width = -1
         self._block = (0, 0)
+        self._strips: dict[tuple[object, int], Strip] = {}
 
     def update(self) -> None:
-        """Draw again (and lay out again when the number of lines changed)."""
+        """Draw again: only the lines that changed are painted (all of them are laid out again when their number
+        changed)."""
         width = self.content_region.width or self.size.width
         if width <= 0:
             self._width = 0
             self.refresh(layout=True)
             return
-        before = len(self._lines)
+        before = [line_key(line) for line in self._lines]
         self._draw(width)
-        self.refresh(layout=len(self._lines) != before)
+        after = [line_key(line) for line in self._lines]
+        if len(after) != len(before):
+            self.refresh(layout=True)
+        else:
+            changed = [Region(0, y, width, 1) for y, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+            if changed:
+                self.refresh(*changed)
         self.post_message(self.Scrolled(*self._block))
 
     def _draw(self, width: int) -> None:
@@ -71,12 +87,20 @@ class StepGrid(Widget, can_focus=True):
         """The text drawn, without styles (for tests)."""
         return "\n".join(line.plain for line in self._lines)
 
-    def render(self) -> Content:
-        """The lines drawn for the widget's width."""
+    def render_line(self, y: int) -> Strip:
+        """A line of the grid (each line drawn once for as long as it does not change)."""
         width = self.content_region.width or self.size.width
         if width != self._width:
             self._draw(width)
-        return Content("\n").join(self._lines)
+        line = self._lines[y] if 0 <= y < len(self._lines) else Content("")
+        key = (line_key(line), width)
+        strip = self._strips.get(key)
+        if strip is None:
+            if len(self._strips) > 4096:
+                self._strips.clear()
+            strip = Visual.to_strips(self, line, width, 1, self.visual_style)[0]
+            self._strips[key] = strip
+        return strip
 
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
         """As many lines as the rows take at this width."""
