@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from scorekeeper.record import record as dataclass
 from scorekeeper.session import Problem
 
 Report = Callable[[str, str], None]
@@ -42,6 +41,8 @@ def check_int(value: Any, lo: int = 0, hi: int | None = None) -> str | None:
 
 def suggest(word: str, choices: list[str] | tuple[str, ...]) -> str:
     """A ` (did you mean 'x'?)` hint when a close choice exists, else ``."""
+    import difflib  # only when there is a mistake to explain
+
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     if not close:
         lowered = {c.casefold(): c for c in choices}

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time
 from typing import Any, Literal
+
+from scorekeeper.record import field, replace
+from scorekeeper.record import record as dataclass
 
 FORMAT = 1
 """The newest session file format this program reads and writes."""

@@ -7,7 +7,6 @@ import os
 import re
 import tomllib
 import unicodedata
-from dataclasses import dataclass
 from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ from typing import Any
 import tomli_w
 
 from scorekeeper.fields import check_entry, suggest, type_name, unknown_key
+from scorekeeper.record import record as dataclass
 from scorekeeper.session import FORMAT, Problem, Round, Session, SessionError, location, quote
 
 TOP_KEYS = ("format", "game", "title", "started", "players", "notes", "rules", "rounds")
@@ -473,7 +473,7 @@ class LineIndex:
         line = self.find(problem.path)
         if line is None:
             return problem
-        from dataclasses import replace
+        from scorekeeper.record import replace
 
         return replace(problem, line=line)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +23,7 @@ from scorekeeper.games.trains import (
 )
 from scorekeeper.maps import MAPS
 from scorekeeper.points import fmt
+from scorekeeper.record import record as dataclass  # a subclass of a core record (Field) is a record
 from scorekeeper.session import Problem, Session, location
 
 if TYPE_CHECKING:
