@@ -1,4 +1,4 @@
-"""Export a session from the app: CSV, Markdown and JSON files in the folder's exports/, a BG Stats play as a QR code."""
+"""Export a session from the app: CSV, Markdown and JSON files in exports/, a BG Stats play as a QR code."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from scorekeeper import export, store
+from scorekeeper import export, games, store
 from scorekeeper.games import GAMES, Sheet
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.qr import QRCode
@@ -28,6 +28,17 @@ FILES = {"csv": ("CSV", "csv", "one row per player, round and category, with the
          "md": ("Markdown", "md", "the score sheet, ready to paste in a group chat"),
          "json": ("JSON", "json", "the JSON of `scorekeeper score --json`")}
 """Each file format: its name, the file extension, what it holds."""
+
+
+def scored(path: Path) -> Sheet | str:
+    """The score sheet of a session file, or the first problem that keeps it from being read."""
+    from scorekeeper.session import SessionError
+
+    try:
+        session, warnings = store.load(path)
+        return games.score(session, warnings)
+    except SessionError as exc:
+        return exc.problems[0].describe() if exc.problems else str(exc)
 
 
 def exports_dir(session_file: Path) -> Path:
@@ -93,11 +104,11 @@ class ExportScreen(Screen):
         self.query_one("#formats", OptionList).focus()
 
     @on(OptionList.OptionSelected, "#formats")
-    def chosen(self, event: OptionList.OptionSelected) -> None:
+    async def chosen(self, event: OptionList.OptionSelected) -> None:
         """Enter on a format exports to it."""
         event.stop()
         if event.option.id == "bgstats":
-            self.action_bgstats()
+            await self.action_bgstats()
         elif event.option.id:
             self.action_write(event.option.id)
 
