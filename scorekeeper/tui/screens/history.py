@@ -7,6 +7,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -108,7 +109,8 @@ class Filters(Horizontal):
         """The players to pick from (names shown literally); the one picked stays when still there."""
         picker: Select[str] = self.query_one("#player", Select)
         keep = picker.value
-        picker.set_options((Content(inert(n)), n) for n in names)  # type: ignore[misc]
+        # rich Text, not Content: the picker's type-to-search reads only Text or str prompts; Text(...) is literal.
+        picker.set_options((Text(inert(n)), n) for n in names)
         if isinstance(keep, str) and keep in names:
             picker.value = keep
 
@@ -193,10 +195,14 @@ class IndexedScreen(Screen):
         self.query_one(Filters).offer_players(players_of(summaries))
         self.show()
 
+    main = "#plays"
+    """The widget the keys go to once a filter is picked (g, p and t reach the pickers from there)."""
+
     @on(Filters.Changed)
     def filters_changed(self) -> None:
-        """Show what passes the new filters."""
+        """Show what passes the new filters, and go back to them."""
         self.show()
+        self.query_one(self.main).focus()
 
     def filter_values(self) -> tuple[str | None, str | None, str | None]:
         """The game, player and period picked."""
@@ -251,7 +257,7 @@ class HistoryScreen(IndexedScreen):
         self.title = "History"
         self.sub_title = str(self.app.folder)
         super().on_mount()
-        self.query_one("#plays", OptionList).focus()
+        self.query_one(self.main).focus()
 
     def show(self) -> None:
         """The sessions that pass the filters, the highlighted one kept when it still passes."""

@@ -171,6 +171,7 @@ class StatisticsScreen(IndexedScreen):
     ]
 
     finished_only = None
+    main = "#statistics"
 
     def __init__(self, game: str | None = None, player: str | None = None, period: str | None = None) -> None:
         super().__init__(game, player, period)
@@ -188,7 +189,7 @@ class StatisticsScreen(IndexedScreen):
         self.title = "Statistics"
         self.sub_title = str(self.app.folder)
         super().on_mount()
-        self.query_one("#statistics").focus()
+        self.query_one(self.main).focus()
 
     def show(self) -> None:
         """The statistics of the sessions that pass the filters, from the core's function."""
