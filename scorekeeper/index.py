@@ -36,6 +36,12 @@ RACY_NS = 3_000_000_000
 BATCH = 400
 """Rows written per transaction while refreshing (short transactions let other processes in)."""
 
+PARALLEL = 400
+"""From this many files to read, a refresh reads them in worker processes, one per core."""
+
+CHUNK = 100
+"""Files a worker process reads per task."""
+
 Progress = Callable[[int, int], None]
 """progress(done, total): called while changed files are read."""
 
@@ -363,6 +369,19 @@ def summarize(path: Path | str) -> Summary | None:
     return Summary(path.parent, _row(path.name, key, cols, time.time_ns()))
 
 
+def read_chunk(folder: str, names: list[str]) -> tuple[list[tuple[Any, ...]], list[str]]:
+    """Index rows of some files of a folder, and the names of those gone (runs in a worker process too)."""
+    rows: list[tuple[Any, ...]] = []
+    gone: list[str] = []
+    for name in names:
+        got = read_file(Path(folder) / name)
+        if got is None:
+            gone.append(name)
+        else:
+            rows.append(_row(name, got[0], got[1], time.time_ns()))
+    return rows, gone
+
+
 def _row(name: str, key: Key, cols: dict[str, Any], now_ns: int) -> tuple[Any, ...]:
     when = cols["started"]
     if when is None:
@@ -544,11 +563,14 @@ class Index:
         return Summary(self.folder, row) if row else None
 
     # -- refreshing -----------------------------------------------------------------------
-    def refresh(self, progress: Progress | None = None, *, names: Iterable[str] | None = None) -> Changes:
+    def refresh(self, progress: Progress | None = None, *, names: Iterable[str] | None = None,
+                workers: int | None = None) -> Changes:
         """Bring the index up to date with the folder: read only files added or changed, drop removed ones.
 
         `names` limits the look to those file names (e.g. the file just saved). `progress(done, total)` is
-        called while files are read. Safe to run in a worker thread and in several processes at once.
+        called while files are read. `workers`: processes reading files (default: one per core when there
+        are PARALLEL files or more to read, else none). Safe to run in a worker thread and in several
+        processes at once.
         """
         on_disk = scan(self.folder)
         known = self.keys()
@@ -571,27 +593,45 @@ class Index:
         total = len(todo)
         if progress and total:
             progress(0, total)
+        if workers is None:
+            workers = min(os.cpu_count() or 1, 8) if total >= PARALLEL else 1
         batch: list[tuple[Any, ...]] = []
-        started = time.monotonic()
-        for done, name in enumerate(sorted(todo), start=1):
-            got = read_file(self.folder / name)
-            if got is None:
+        done = 0
+        last = time.monotonic()
+        for rows, gone in self._read(sorted(todo), workers):
+            for name in gone:
                 if name in known and name not in changes.removed:
                     changes.removed.append(name)
-                continue
-            key, cols = got
-            batch.append(_row(name, key, cols, time.time_ns()))
+            batch.extend(rows)
+            done += len(rows) + len(gone)
             if len(batch) >= BATCH:
                 self._write(batch)
                 batch = []
-            if progress and (done == total or done % 50 == 0 or time.monotonic() - started > 0.1):
-                started = time.monotonic()
+            if progress and (done == total or time.monotonic() - last > 0.1):
+                last = time.monotonic()
                 progress(done, total)
         if batch:
             self._write(batch)
+        if progress and total and done != total:
+            progress(total, total)
         if changes.removed:
             self._remove(changes.removed)
         return changes
+
+    def _read(self, names: list[str], workers: int) -> Iterator[tuple[list[tuple[Any, ...]], list[str]]]:
+        """Summaries of the named files, a chunk at a time: (rows, names of files gone)."""
+        chunks = [names[i:i + CHUNK] for i in range(0, len(names), CHUNK)]
+        if workers <= 1 or len(chunks) <= 1:
+            for chunk in chunks:
+                yield read_chunk(str(self.folder), chunk)
+            return
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        context = multiprocessing.get_context("forkserver")  # no fork of a threaded app
+        context.set_forkserver_preload(["scorekeeper.index", "scorekeeper.games", "scorekeeper.tui.walk"])
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            yield from pool.map(read_chunk, [str(self.folder)] * len(chunks), chunks)
 
     def _write(self, rows: list[tuple[Any, ...]]) -> None:
         """Store rows whose file on disk is still the version read (another process may have saved since)."""

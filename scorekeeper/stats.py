@@ -1,7 +1,8 @@
 """Statistics over finished sessions, from index summaries: one function for the app and `scorekeeper stats`.
 
-Points in the index are whole numbers or halves (SPEC: exact halves), which binary floats hold exactly, so
-sums of them are exact; averages and rates are taken as Fractions and rounded only for the output.
+Points are exact: the index holds whole numbers and halves (SPEC: exact halves), counted here in half
+points (ints), so every sum, best and worst is exact and fast; averages are Fractions, rounded only for
+the output.
 """
 
 from __future__ import annotations
@@ -17,6 +18,14 @@ if TYPE_CHECKING:
 
 SPECIALS = ("outhouse", "ticket-booth", "demolition-derby", "tickets")
 """The Ticket Booth's categories besides the attractions."""
+
+
+def _halves(value: int | float) -> int:
+    """Points from the index in half points: 23.5 -> 47 (ValueError for anything finer than a half)."""
+    h = value * 2
+    if h != int(h):
+        raise ValueError(f"{value} is not a whole number or a half")
+    return int(h)
 
 
 def _num(value: Fraction | int | float) -> int | float:
@@ -38,21 +47,21 @@ class _Player:
     name: str
     plays: int = 0
     wins: int = 0
-    total: Fraction = Fraction(0)
-    best: Fraction | None = None
-    worst: Fraction | None = None
-    by_count: dict[int, list[Any]] = field(default_factory=dict)  # player count -> [plays, sum]
+    total: int = 0  # half points, like best, worst and the sums by player count
+    best: int | None = None
+    worst: int | None = None
+    by_count: dict[int, list[int]] = field(default_factory=dict)  # player count -> [plays, sum]
     streak: int = 0
     longest_streak: int = 0
     tickets: list[int] = field(default_factory=lambda: [0, 0])
 
-    def add(self, score: Fraction, won: bool, count: int) -> None:
+    def add(self, score: int, won: bool, count: int) -> None:
         self.plays += 1
         self.wins += won
         self.total += score
         self.best = score if self.best is None else max(self.best, score)
         self.worst = score if self.worst is None else min(self.worst, score)
-        slot = self.by_count.setdefault(count, [0, Fraction(0)])
+        slot = self.by_count.setdefault(count, [0, 0])
         slot[0] += 1
         slot[1] += score
         self.streak = self.streak + 1 if won else 0
@@ -63,10 +72,11 @@ class _Player:
                                "win_rate": _rate(self.wins, self.plays), "longest_streak": self.longest_streak}
         if with_scores:
             out.update({
-                "average": _num(self.total / self.plays) if self.plays else None,
-                "best": _num(self.best) if self.best is not None else None,
-                "worst": _num(self.worst) if self.worst is not None else None,
-                "average_by_player_count": {str(n): _num(s / p) for n, (p, s) in sorted(self.by_count.items())},
+                "average": _num(Fraction(self.total, 2 * self.plays)) if self.plays else None,
+                "best": _num(Fraction(self.best, 2)) if self.best is not None else None,
+                "worst": _num(Fraction(self.worst, 2)) if self.worst is not None else None,
+                "average_by_player_count": {str(n): _num(Fraction(s, 2 * p))
+                                            for n, (p, s) in sorted(self.by_count.items())},
             })
             if self.tickets != [0, 0]:
                 out["tickets_completed"], out["tickets_failed"] = self.tickets
@@ -80,7 +90,9 @@ class _Game:
     players: dict[str, _Player] = field(default_factory=dict)
     biggest: dict[str, Any] | None = None
     closest: dict[str, Any] | None = None
-    categories: dict[str, int | float] = field(default_factory=dict)
+    biggest_h: int = 0
+    closest_h: int = 0
+    categories: dict[str, int] = field(default_factory=dict)  # half points
     tickets: list[int] = field(default_factory=lambda: [0, 0])
     longest_path_games: int = 0
     longest_path_won: int = 0
@@ -91,7 +103,7 @@ class _Play:
     when: str
     file: str
     game: str
-    results: list[tuple[str, Fraction, int, bool, dict[str, Any]]]  # name, total, place, winner, raw
+    results: list[tuple[str, int, int, bool, dict[str, Any]]]  # name, total (half points), place, winner, raw
 
 
 def statistics(summaries: Iterable[Summary], *, game: str | None = None, player: str | None = None,
@@ -123,7 +135,7 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
             continue
         detail = s.detail
         winners = set(s.winners)
-        results = [(r["name"], Fraction(r["total"]), int(r["place"]), r["name"] in winners, r)
+        results = [(r["name"], _halves(r["total"]), int(r["place"]), r["name"] in winners, r)
                    for r in detail.get("players", ())]
         if results:
             plays.append(_Play(s.when, s.file, s.game or "", results))
@@ -144,7 +156,7 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
             overall.setdefault(key, _Player(names[key])).add(total, won, count)
             cats = g.categories
             for cat, pts in raw.get("categories", {}).items():
-                cats[cat] = cats.get(cat, 0) + pts
+                cats[cat] = cats.get(cat, 0) + _halves(pts)
             done, failed = raw.get("tickets", (0, 0))
             if done or failed:
                 for target in (g.tickets, g.players[key].tickets):
@@ -170,7 +182,7 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
     for gid in sorted(per_game, key=lambda k: (order.get(k, len(order)), k)):
         g = per_game[gid]
         rows = [p for k, p in g.players.items() if who is None or k == who]
-        rows.sort(key=lambda p: (-Fraction(p.wins, p.plays), -p.wins, -p.total / p.plays, p.name.casefold()))
+        rows.sort(key=lambda p: (-Fraction(p.wins, p.plays), -p.wins, -Fraction(p.total, p.plays), p.name.casefold()))
         out: dict[str, Any] = {
             "game": gid, "name": GAMES[gid].name if gid in GAMES else gid, "plays": g.plays,
             "players": [p.as_json() for p in rows],
@@ -215,20 +227,20 @@ def _margins(g: _Game, play: _Play) -> None:
         return
     second = ordered[1]
     margin = ordered[0][1] - max(r[1] for r in ordered[1:])
-    record = {"margin": _num(margin), "file": play.file, "date": play.when[:10],
+    record = {"margin": _num(Fraction(margin, 2)), "file": play.file, "date": play.when[:10],
               "winners": [r[0] for r in play.results if r[3]], "runner_up": None if second[3] else second[0],
-              "totals": {r[0]: _num(r[1]) for r in ordered}}
-    if g.biggest is None or margin > Fraction(g.biggest["margin"]):
-        g.biggest = record
-    if g.closest is None or margin < Fraction(g.closest["margin"]):
-        g.closest = record
+              "totals": {r[0]: _num(Fraction(r[1], 2)) for r in ordered}}
+    if g.biggest is None or margin > g.biggest_h:
+        g.biggest, g.biggest_h = record, margin
+    if g.closest is None or margin < g.closest_h:
+        g.closest, g.closest_h = record, margin
 
 
-def _booth(categories: dict[str, int | float]) -> dict[str, Any]:
+def _booth(categories: dict[str, int]) -> dict[str, Any]:
     """The Ticket Booth's points by attraction and by special card over all games, most first."""
-    attractions = [{"category": k, "label": f"#{k.split(':', 1)[1]}", "points": _num(Fraction(v))}
+    attractions = [{"category": k, "label": f"#{k.split(':', 1)[1]}", "points": _num(Fraction(v, 2))}
                    for k, v in categories.items() if k.startswith("attraction:")]
-    specials = [{"category": k, "label": k.replace("-", " ").title(), "points": _num(Fraction(v))}
+    specials = [{"category": k, "label": k.replace("-", " ").title(), "points": _num(Fraction(v, 2))}
                 for k, v in categories.items() if k in SPECIALS]
     attractions.sort(key=lambda r: (-Fraction(r["points"]), int(str(r["category"]).split(":")[1])))
     specials.sort(key=lambda r: (-Fraction(r["points"]), str(r["category"])))
