@@ -197,6 +197,8 @@ async def test_export_writes_files_and_shows_the_bgstats_qr(folder: Path) -> Non
         drawn = [strip.text for strip in qr.render_lines(qr.region.reset_offset)]
         assert drawn in (half_blocks(matrix(link)), quadrants(matrix(link)))
         assert "Copy link" in keys_text(screen.query_one(KeyBar))
+        picture = (out / "ticket-booth-3p-bgstats.svg").read_text()
+        assert "<svg" in picture and picture.rstrip().endswith("</svg>")
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, StandingsScreen)

@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 from scorekeeper import export, games, store
 from scorekeeper.games import GAMES, Sheet
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
-from scorekeeper.tui.widgets.qr import QRCode
+from scorekeeper.tui.widgets.qr import QRCode, svg
 
 if TYPE_CHECKING:
     from scorekeeper.tui.app import ScorekeeperApp
@@ -134,19 +134,32 @@ class ExportScreen(Screen):
         self.notify(str(target), title=f"{FILES[to][0]} written", markup=False)
 
     async def action_bgstats(self) -> None:
-        """Show the BG Stats play as a QR code and its link as text."""
-        self.link = export.bgstats_link(self.sheet, self.path.name)
+        """Show the BG Stats play as a QR code and its link as text; save the code as a picture too."""
+        self.link = link = export.bgstats_link(self.sheet, self.path.name)
         box = self.query_one("#qr-box", Vertical)
         await box.remove_children()
+        qr = QRCode(link, id="qr")
         state = "" if self.sheet.complete else " (the game is not finished: the play holds the scores so far)"
-        await box.mount_all([
-            Static(Content.from_markup("[b]BG Stats[/b]: scan with the phone's camera to log this play$state. "
-                                       "y copies the link.", state=state), classes="hint"),
-            QRCode(self.link, id="qr"),
-            Static(Content(self.link), id="link"),
-        ])
+        parts = [qr, Static(Content.from_markup("[b]BG Stats[/b]: scan the code with the phone's camera to log "
+                                                "this play$state; y copies the link below.", state=state),
+                            classes="hint")]
+        room = self.size.height - 2
+        picture = exports_dir(self.path) / f"{self.path.stem}-bgstats.svg"
+        try:
+            store.write_atomic(picture, svg(link))
+            saved = Content.from_markup("The code is also saved as a picture: $path", path=str(picture))
+        except OSError as exc:
+            saved = Content.styled(f"The code could not be saved as a picture: {exc.strerror or exc}",
+                                   "$text-error")
+        if qr.height > room:
+            parts.insert(0, Static(Content.from_markup(
+                "[b $text-warning]The code is $n lines tall and the terminal shows $room:[/] make the terminal "
+                "taller (or its font smaller) to scan it whole, or open the picture saved below.",
+                n=str(qr.height), room=str(room)), classes="hint"))
+        parts += [Static(saved, classes="hint"), Static(Content(link), id="link")]
+        await box.mount_all(parts)
         self.refresh_bindings()
-        self.query_one("#qr", QRCode).scroll_visible(top=True)
+        self.call_after_refresh(box.scroll_visible, top=True, animate=False)
 
     def action_copy_link(self) -> None:
         """Copy the BG Stats link to the clipboard (where the terminal allows it)."""

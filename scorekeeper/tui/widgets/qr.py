@@ -55,12 +55,21 @@ def quadrants(rows: Matrix) -> list[str]:
 
 
 def picture(rows: Matrix, columns: int) -> list[str]:
-    """Half blocks when they fit in the columns, else quadrants."""
+    """Half blocks when they fit in the columns, else quadrants (as tall, half as wide)."""
     return half_blocks(rows) if len(rows[0]) <= columns else quadrants(rows)
 
 
+def svg(data: str) -> str:
+    """The QR code of `data` as an SVG picture (to open full size when the terminal is too small to scan)."""
+    import io
+
+    out = io.BytesIO()
+    segno.make(data, error="l", micro=False, boost_error=True).save(out, kind="svg", scale=8, border=4)
+    return out.getvalue().decode("utf-8")
+
+
 class QRCode(Widget):
-    """The QR code of a text (a link), as large as fits the widget's width."""
+    """The QR code of a text (a link), as large as fits the container's width and the screen's height."""
 
     DEFAULT_CSS = """
     QRCode {
@@ -74,6 +83,11 @@ class QRCode(Widget):
         self.data = data
         self.rows = matrix(data)
         self.columns = len(self.rows[0])
+
+    @property
+    def height(self) -> int:
+        """The lines the picture takes (two modules a line, whichever characters draw it)."""
+        return (len(self.rows) + 1) // 2
 
     def lines(self, columns: int) -> list[str]:
         """The picture's lines for this many columns."""
