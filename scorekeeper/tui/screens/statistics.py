@@ -91,12 +91,12 @@ def finish_text(label: str, record: dict[str, Any] | None) -> Content:
 
 
 def game_section(game: dict[str, Any]) -> list[Content]:
-    """One game: its players' table, averages by player count, margins and the game's own figures."""
+    """One game: its own figures first (margins, attractions, tickets, path), then its players' tables."""
     out = [Content.styled(f"{game['name']} — {game['plays']} play{'s' if game['plays'] != 1 else ''}",
-                          "bold $text-accent"),
-           player_rows(game["players"]), Content(""), by_count_rows(game["players"]), Content("")]
-    out.append(finish_text("Biggest winning margin", game.get("biggest_margin")))
-    out.append(finish_text("Closest finish", game.get("closest_finish")))
+                          "bold $text-accent")]
+    for label, key in (("Biggest winning margin", "biggest_margin"), ("Closest finish", "closest_finish")):
+        if game.get(key):
+            out.append(finish_text(label, game[key]))
     booth = game.get("ticket_booth")
     if booth:
         out.append(Content.assemble(("Points by attraction: ", "bold"),
@@ -111,6 +111,7 @@ def game_section(game: dict[str, Any]) -> list[Content]:
     if path and path["games"]:
         out.append(Content.assemble(("Longest Path: ", "bold"), f"its holder won {path['holder_won']} of "
                                     f"{path['games']} games ({rate(path['rate'])})"))
+    out += [Content(""), player_rows(game["players"]), Content(""), by_count_rows(game["players"])]
     return out
 
 
