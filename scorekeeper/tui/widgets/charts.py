@@ -19,15 +19,20 @@ from scorekeeper.points import ZERO
 from scorekeeper.text import inert, ljust, rjust, width
 from scorekeeper.tui.walk import points
 
-FILLS = ("█", "▓", "▒", "░", "▞", "▚")
-COLOURS = ("$primary", "$accent", "$success", "$warning", "$error", "$secondary")
+FILLS = ("█", "▓", "▒", "▄", "▆")
+COLOURS = ("$primary", "$success", "$accent", "$secondary", "$foreground")
 """A share's (or a player's) look: character and colour by index, so no two of a chart look alike."""
+LOSS_FILLS = ("░", "▞", "▚")
+LOSS = "$error"
+"""Shares that take points away (Outhouses, failed tickets) are drawn in the error colour, each its own fill."""
 
 MIN_BAR = 10
 
 
-def look(index: int) -> tuple[str, str]:
-    """The character and colour of the share (or player) at this index."""
+def look(index: int, loss: int | None = None) -> tuple[str, str]:
+    """The character and colour of the share (or player) at this index; of the `loss`-th share that loses points."""
+    if loss is not None:
+        return LOSS_FILLS[loss % len(LOSS_FILLS)], LOSS
     return FILLS[index % len(FILLS)], COLOURS[index % len(COLOURS)]
 
 
@@ -76,13 +81,12 @@ class Layout:
         return Content.assemble(*out)
 
 
-def legend(labels: Sequence[str], room: int) -> list[Content]:
+def legend(labels: Sequence[str], looks: Sequence[tuple[str, str]], room: int) -> list[Content]:
     """`█ attractions  ▓ tickets …` wrapped to the width, each key in its share's look."""
     out: list[Content] = []
     line: list[Content] = []
     used = 0
-    for i, label in enumerate(labels):
-        fill, colour = look(i)
+    for label, (fill, colour) in zip(labels, looks, strict=True):
         part = Content.assemble((fill * 2, colour), " ", label, "  ")
         if line and used + part.cell_length > room:
             out.append(Content("").join(line))
@@ -116,14 +120,16 @@ def category_chart(sheet: Sheet, total: int) -> list[Content]:
     lost = {label for split in splits for label, _ in split.shares} - gained
     order = groups(sheet)
     labels = [g for g in order if g in gained] + [g for g in order if g in lost]
+    gains = sum(1 for g in labels if g in gained)
+    looks = [look(i) if i < gains else look(i, i - gains) for i in range(len(labels))]
     names = [inert(s.player) for s in splits]
     layout = Layout(names, [s.negative() for s in splits], [s.positive() for s in splits], total)
     out = [Content.styled("Where the points came from", "bold $text-accent")]
-    out.extend(legend(labels, total))
+    out.extend(legend(labels, looks, total))
     indent = " " * (layout.name_width + 1)
     for name, split in zip(names, splits, strict=True):
         ordered = sorted(split.shares, key=lambda share: labels.index(share[0]))
-        parts = [(v, *look(labels.index(label))) for label, v in ordered]
+        parts = [(v, *looks[labels.index(label)]) for label, v in ordered]
         out.append(layout.bar(name, parts, points(split.total)))
         shares = [f"{label} {points(v)}" for label, v in ordered] or ["nothing scored"]
         out.extend(Content.styled(line, "$text-muted") for line in wrap_words(shares, total, indent))
