@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable, Iterator
 from datetime import date
 from pathlib import Path
@@ -147,6 +148,8 @@ class IndexedScreen(Screen):
     CSS_PATH = CSS
     returns_here = True
     """A session opened from here comes back here (see `ScorekeeperApp.go_home`)."""
+    main = "#plays"
+    """The widget the keys go to once a filter is picked (g, p and t reach the pickers from there)."""
     finished_only: bool | None = True
     """Which sessions to read from the index: finished ones (None: all, so unfinished ones can be counted)."""
 
@@ -179,24 +182,31 @@ class IndexedScreen(Screen):
         if self.is_mounted and self.index is not None:
             self.refresh_index()
 
-    @work(thread=True, exclusive=True, group="index")
+    @work(thread=True, exclusive=True, group="index", exit_on_error=False)
     def refresh_index(self) -> None:
         """Read the files added or changed since the index last looked; show them."""
         index = self.index
         if index is None:
             return
-        if index.refresh():
+        try:
+            if not index.refresh():
+                return
             summaries = index.summaries(complete=self.finished_only)
+        except (sqlite3.Error, OSError) as exc:
+            if self.is_mounted:
+                self.app.call_from_thread(self.notify, f"The sessions index could not be brought up to date: {exc}",
+                                          severity="warning", markup=False)
+            return
+        if self.is_mounted:
             self.app.call_from_thread(self.replace, summaries)
 
     def replace(self, summaries: list[Summary]) -> None:
         """Show other summaries (after a refresh)."""
+        if not self.is_mounted:
+            return
         self.summaries = summaries
         self.query_one(Filters).offer_players(players_of(summaries))
         self.show()
-
-    main = "#plays"
-    """The widget the keys go to once a filter is picked (g, p and t reach the pickers from there)."""
 
     @on(Filters.Changed)
     def filters_changed(self) -> None:
