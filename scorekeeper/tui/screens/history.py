@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable, Iterator
 from datetime import date
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +31,9 @@ if TYPE_CHECKING:
     from scorekeeper.tui.app import ScorekeeperApp
 
 CSS = Path(__file__).parent.parent / "after.tcss"
+
+PAGE = 50
+"""Sessions listed at a time: more are added as the cursor nears the end (10,000 sessions stay quick)."""
 
 PERIODS = (("this month", "month"), ("this year", "year"))
 """The periods offered besides all time."""
@@ -69,8 +73,11 @@ def when_text(summary: Summary) -> str:
 
 def scores_text(summary: Summary) -> Content:
     """`Ana 60½ · Bo 60½ · Cy 31`, best first, the winners in bold."""
-    results = sorted(summary.results, key=lambda r: (r.place, summary.players.index(r.name)))
-    parts = [Content.assemble((inert(r.name), "bold" if r.winner else ""), " ", points(r.total)) for r in results]
+    rows = summary.detail.get("players", ())
+    winners = set(summary.winners)
+    ranked = sorted(rows, key=lambda r: r["place"])  # stable: seating order within a place
+    parts = [Content.assemble((inert(r["name"]), "bold" if r["name"] in winners else ""), " ",
+                              points(Fraction(r["total"]))) for r in ranked]
     return Content(" · ").join(parts)
 
 
@@ -157,18 +164,18 @@ class IndexedScreen(Screen):
 
     def __init__(self, game: str | None = None, player: str | None = None, period: str | None = None) -> None:
         super().__init__()
-        self.start = (game, player, period)
+        self.picked = (game, player, period)
         self.summaries: list[Summary] = []
         self.index: Index | None = None
 
-    def on_mount(self) -> None:
-        """Paint from the index as it is, then bring it up to date in the background."""
+    def start(self) -> None:
+        """Paint from the index as it is, then bring it up to date in the background (called by on_mount)."""
         self.index = Index(self.app.folder)
         self.summaries = self.index.summaries(complete=self.finished_only)
         filters = self.query_one(Filters)
-        filters.offer_players(players_of(self.summaries))
         with self.prevent(Select.Changed):
-            filters.set_values(*self.start)
+            filters.offer_players(players_of(self.summaries))
+            filters.set_values(*self.picked)
         self.show()
         self.refresh_index()
 
@@ -205,7 +212,8 @@ class IndexedScreen(Screen):
         if not self.is_mounted:
             return
         self.summaries = summaries
-        self.query_one(Filters).offer_players(players_of(summaries))
+        with self.prevent(Select.Changed):
+            self.query_one(Filters).offer_players(players_of(summaries))
         self.show()
 
     @on(Filters.Changed)
@@ -254,6 +262,7 @@ class HistoryScreen(IndexedScreen):
     def __init__(self, game: str | None = None, player: str | None = None, period: str | None = None) -> None:
         super().__init__(game, player, period)
         self.shown: list[Summary] = []
+        self.listed = 0
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -266,21 +275,21 @@ class HistoryScreen(IndexedScreen):
         """Title, then the sessions."""
         self.title = "History"
         self.sub_title = str(self.app.folder)
-        super().on_mount()
+        self.start()
         self.query_one(self.main).focus()
 
     def show(self) -> None:
-        """The sessions that pass the filters, the highlighted one kept when it still passes."""
+        """The sessions that pass the filters (a page of them), the highlighted one kept when it still passes."""
         listing = self.query_one("#plays", OptionList)
         current = self.current()
         self.shown = self.shown_summaries()
-        options: list[Option | None] = []
-        for s in self.shown:
-            options += [Option(prompt(s), id=s.file), None]
-        listing.set_options(options[:-1])
         files = [s.file for s in self.shown]
+        keep = files.index(current.file) if current and current.file in files else 0
+        self.listed = 0
+        listing.clear_options()
+        self.more(until=keep)
         if files:
-            listing.highlighted = files.index(current.file) if current and current.file in files else 0
+            listing.highlighted = keep
         total = len(self.summaries)
         count = self.query_one("#history-count", Static)
         if not total:
@@ -290,6 +299,25 @@ class HistoryScreen(IndexedScreen):
         else:
             count.update(Content(f"{len(self.shown)} of {total} finished sessions pass the filters"))
         self.refresh_bindings()
+
+    def more(self, until: int = 0) -> None:
+        """List the next page of sessions (and as many as it takes to reach index `until`)."""
+        end = min(len(self.shown), max(self.listed + PAGE, until + 1))
+        if end <= self.listed:
+            return
+        options: list[Option | None] = []
+        for s in self.shown[self.listed:end]:
+            if self.listed or options:
+                options.append(None)
+            options.append(Option(prompt(s), id=s.file))
+        self.listed = end
+        self.query_one("#plays", OptionList).add_options(options)
+
+    @on(OptionList.OptionHighlighted, "#plays")
+    def near_the_end(self, event: OptionList.OptionHighlighted) -> None:
+        """The cursor nears the last session listed: list the next page."""
+        if event.option_index >= self.listed - 10:
+            self.more()
 
     def current(self) -> Summary | None:
         """The highlighted session."""

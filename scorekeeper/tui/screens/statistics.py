@@ -8,7 +8,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
@@ -19,6 +19,9 @@ from scorekeeper.tui.render import lines
 from scorekeeper.tui.screens.history import Filters, IndexedScreen, since
 from scorekeeper.tui.walk import points
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
+
+HEAD_TO_HEAD_ROWS = 40
+"""More pairs than this (a club, not a table of friends) are shown per player, once one is picked."""
 
 NAME_WIDTH = 16
 """Names longer than this are cut (with `…`) in the tables, so they fit in 80 columns."""
@@ -154,9 +157,14 @@ def sections(result: dict[str, Any]) -> list[Content]:
         out.extend(game_section(game))
     if len(result["games"]) > 1 and result["players"]:
         out += [Content(""), Content.styled("Every game together", "bold $text-accent"), overall(result["players"])]
-    if result["head_to_head"]:
-        out += [Content(""), Content.styled("Head to head (places, every game)", "bold $text-accent"),
-                head_to_head(result["head_to_head"])]
+    rows = result["head_to_head"]
+    if rows:
+        out += [Content(""), Content.styled("Head to head (places, every game)", "bold $text-accent")]
+        if result["filters"]["player"] is None and len(rows) > HEAD_TO_HEAD_ROWS:
+            out.append(Content.styled(f"{len(rows)} pairs of players: pick a player (p) to see how they fared "
+                                      "against each of the others.", "$text-muted"))
+        else:
+            out.append(head_to_head(rows))
     return out
 
 
@@ -182,14 +190,14 @@ class StatisticsScreen(IndexedScreen):
         yield TitleBar()
         yield Filters()
         with VerticalScroll(id="statistics"):
-            yield Static(id="figures")
+            yield Vertical(id="figures")
         yield KeyBar()
 
     def on_mount(self) -> None:
         """Title, then the figures."""
         self.title = "Statistics"
         self.sub_title = str(self.app.folder)
-        super().on_mount()
+        self.start()
         self.query_one(self.main).focus()
 
     def show(self) -> None:
@@ -197,7 +205,16 @@ class StatisticsScreen(IndexedScreen):
         game, player, period = self.filter_values()
         first_day = since(period, self.app.now().date())
         self.result = statistics(self.summaries, game=game, player=player, since=first_day)
-        self.query_one("#figures", Static).update(lines(sections(self.result)))
+        blocks: list[list[Content]] = [[]]
+        for line in sections(self.result):
+            if line.plain:
+                blocks[-1].append(line)
+            elif blocks[-1]:
+                blocks.append([])
+        # One Static per block: a Static splits its text into lines, which costs more the longer the text is.
+        figures = self.query_one("#figures", Vertical)
+        figures.remove_children()
+        figures.mount_all(Static(lines(block), classes="block") for block in blocks if block)
 
     def plain(self) -> str:
         """The figures as plain text (for tests and the clipboard)."""
