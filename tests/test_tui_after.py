@@ -236,7 +236,20 @@ async def test_export_error_is_said_not_raised(folder: Path) -> None:
         assert (folder / "exports").read_text() == "in the way"
 
 
-def test_history_and_statistics_are_in_the_palette_on_home() -> None:
-    """The home screen's bindings for them carry ids, so the command palette lists them."""
-    ids = {b.id: b for b in HomeScreen.BINDINGS if hasattr(b, "id")}
-    assert ids["history"].key == "f2" and ids["statistics"].key == "f3"
+@pilot_test
+async def test_history_and_statistics_from_the_command_palette(folder: Path) -> None:
+    """ctrl+p on home, `statistics`, Enter: the statistics; Esc, then the palette again for the history."""
+    app = app_for(folder)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        for word, screen_type in (("statistics", StatisticsScreen), ("history", HistoryScreen)):
+            await pilot.press("ctrl+p")
+            await settle(pilot)
+            await pilot.press(*word)
+            await pilot.pause(0.3)  # the palette searches in the background
+            await pilot.press("enter")
+            await settle(pilot)
+            assert isinstance(app.screen, screen_type), word
+            await pilot.press("escape")
+            await settle(pilot)
+            assert isinstance(app.screen, HomeScreen)
