@@ -167,6 +167,8 @@ class IndexedScreen(Screen):
         self.picked = (game, player, period)
         self.summaries: list[Summary] = []
         self.index: Index | None = None
+        self.refreshing = False
+        self.gone = False
 
     def start(self) -> None:
         """Paint from the index as it is, then bring it up to date in the background (called by on_mount)."""
@@ -180,8 +182,9 @@ class IndexedScreen(Screen):
         self.refresh_index()
 
     def on_unmount(self) -> None:
-        """Close the index."""
-        if self.index is not None:
+        """Close the index (a refresh still running stops at its next chunk and closes it)."""
+        self.gone = True
+        if self.index is not None and not self.refreshing:
             self.index.close()
 
     def on_screen_resume(self) -> None:
@@ -193,18 +196,22 @@ class IndexedScreen(Screen):
     def refresh_index(self) -> None:
         """Read the files added or changed since the index last looked; show them."""
         index = self.index
-        if index is None:
+        if index is None or self.gone:
             return
+        self.refreshing = True
         try:
-            if not index.refresh():
-                return
-            summaries = index.summaries(complete=self.finished_only)
+            changes = index.refresh(stop=lambda: self.gone)
+            summaries = index.summaries(complete=self.finished_only) if changes and not self.gone else None
         except (sqlite3.Error, OSError) as exc:
-            if self.is_mounted:
+            if not self.gone:
                 self.app.call_from_thread(self.notify, f"The sessions index could not be brought up to date: {exc}",
                                           severity="warning", markup=False)
             return
-        if self.is_mounted:
+        finally:
+            self.refreshing = False
+            if self.gone:
+                index.close()
+        if summaries is not None and not self.gone:
             self.app.call_from_thread(self.replace, summaries)
 
     def replace(self, summaries: list[Summary]) -> None:
