@@ -20,9 +20,18 @@ from scorekeeper.tui.screens.statistics import StatisticsScreen
 from scorekeeper.tui.widgets.bars import KeyBar, keys_text
 from scorekeeper.tui.widgets.charts import ScoreCharts
 from scorekeeper.tui.widgets.qr import QRCode, half_blocks, matrix, quadrants
-from tests.test_tui_support import app_for, pilot_test, settle
+from tests.test_tui_support import app_for, pilot_test
+from tests.test_tui_support import settle as settle_once
 
 SAMPLES = Path(__file__).parent.parent / "sample_sessions"
+
+
+async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the app is idle: a worker's result may start another (the index read, then the statistics)."""
+    for _ in range(50):
+        await settle_once(pilot)
+        if not any(w.is_running for w in pilot.app.workers):
+            return
 
 
 @pytest.fixture

@@ -169,17 +169,14 @@ class IndexedScreen(Screen):
         self.index: Index | None = None
         self.refreshing = False
         self.gone = False
+        self.loaded = False
 
     def start(self) -> None:
-        """Paint from the index as it is, then bring it up to date in the background (called by on_mount)."""
-        self.index = Index(self.app.folder)
-        self.summaries = self.index.summaries(complete=self.finished_only)
-        filters = self.query_one(Filters)
+        """Read the index in the background: what it holds at once, then what changed (called by on_mount)."""
         with self.prevent(Select.Changed):
-            filters.offer_players(players_of(self.summaries))
-            filters.set_values(*self.picked)
+            self.query_one(Filters).set_values(self.picked[0], None, self.picked[2])
         self.show()
-        self.refresh_index()
+        self.load_index()
 
     def on_unmount(self) -> None:
         """Close the index (a refresh still running stops at its next chunk and closes it)."""
@@ -189,38 +186,51 @@ class IndexedScreen(Screen):
 
     def on_screen_resume(self) -> None:
         """Back from a session: it may have changed."""
-        if self.is_mounted and self.index is not None:
-            self.refresh_index()
+        if self.is_mounted and self.loaded:
+            self.load_index()
 
     @work(thread=True, exclusive=True, group="index", exit_on_error=False)
-    def refresh_index(self) -> None:
-        """Read the files added or changed since the index last looked; show them."""
-        index = self.index
-        if index is None or self.gone:
+    def load_index(self) -> None:
+        """Show the sessions the index holds, then read the files added or changed since it last looked."""
+        if self.gone:
             return
         self.refreshing = True
+        index = self.index
         try:
+            if index is None:
+                index = self.index = Index(self.app.folder)
+            if not self.loaded:
+                first = index.summaries(complete=self.finished_only)
+                if not self.gone:
+                    self.app.call_from_thread(self.replace, first)
             changes = index.refresh(stop=lambda: self.gone)
             summaries = index.summaries(complete=self.finished_only) if changes and not self.gone else None
         except (sqlite3.Error, OSError) as exc:
             if not self.gone:
-                self.app.call_from_thread(self.notify, f"The sessions index could not be brought up to date: {exc}",
+                self.app.call_from_thread(self.notify, f"The sessions index could not be read: {exc}",
                                           severity="warning", markup=False)
             return
         finally:
             self.refreshing = False
-            if self.gone:
+            if self.gone and index is not None:
                 index.close()
         if summaries is not None and not self.gone:
             self.app.call_from_thread(self.replace, summaries)
 
     def replace(self, summaries: list[Summary]) -> None:
-        """Show other summaries (after a refresh)."""
+        """Show other summaries (the index's first, then after a refresh); the player asked for is picked."""
         if not self.is_mounted:
             return
         self.summaries = summaries
+        filters = self.query_one(Filters)
+        offered = players_of(summaries)
         with self.prevent(Select.Changed):
-            self.query_one(Filters).offer_players(players_of(summaries))
+            filters.offer_players(offered)
+            wanted = self.picked[1].casefold() if self.picked[1] is not None and not self.loaded else None
+            for name in offered:
+                if name.casefold() == wanted:
+                    filters.set_values(self.picked[0], name, self.picked[2])
+        self.loaded = True
         self.show()
 
     @on(Filters.Changed)
@@ -299,7 +309,9 @@ class HistoryScreen(IndexedScreen):
             listing.highlighted = keep
         total = len(self.summaries)
         count = self.query_one("#history-count", Static)
-        if not total:
+        if not self.loaded:
+            count.update(Content("Reading the sessions index…"))
+        elif not total:
             count.update(Content("No finished session yet: a game shows here once its winner is decided."))
         elif len(self.shown) == total:
             count.update(Content(f"{total} finished session{'s' if total != 1 else ''}"))

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 from fractions import Fraction
 from typing import Any
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
+from textual.worker import get_current_worker
 
 from scorekeeper.games.base import names
+from scorekeeper.index import Summary
 from scorekeeper.stats import statistics
 from scorekeeper.text import inert, ljust, rjust, width
 from scorekeeper.tui.render import lines
@@ -201,24 +205,39 @@ class StatisticsScreen(IndexedScreen):
         self.query_one(self.main).focus()
 
     def show(self) -> None:
-        """The statistics of the sessions that pass the filters, from the core's function."""
+        """The statistics of the sessions that pass the filters, counted by the core's function in the background."""
+        if not self.loaded:
+            self.draw({}, [Content.styled("Reading the sessions index…", "$text-muted")])
+            return
         game, player, period = self.filter_values()
-        first_day = since(period, self.app.now().date())
-        self.result = statistics(self.summaries, game=game, player=player, since=first_day)
+        self.count(self.summaries, game, player, since(period, self.app.now().date()))
+
+    @work(thread=True, exclusive=True, group="statistics", exit_on_error=False)
+    def count(self, summaries: list[Summary], game: str | None, player: str | None, first_day: date | None) -> None:
+        """Run the statistics (a second or so on 10,000 sessions) off the screen's thread; draw the newest asked."""
+        result = statistics(summaries, game=game, player=player, since=first_day)
+        figures = sections(result)
+        if not get_current_worker().is_cancelled and not self.gone:
+            self.app.call_from_thread(self.draw, result, figures)
+
+    def draw(self, result: dict[str, Any], figures: list[Content]) -> None:
+        """Draw the figures, one Static per block (a Static splits its text into lines: the longer, the slower)."""
+        if not self.is_mounted:
+            return
+        self.result = result
         blocks: list[list[Content]] = [[]]
-        for line in sections(self.result):
+        for line in figures:
             if line.plain:
                 blocks[-1].append(line)
             elif blocks[-1]:
                 blocks.append([])
-        # One Static per block: a Static splits its text into lines, which costs more the longer the text is.
-        figures = self.query_one("#figures", Vertical)
-        figures.remove_children()
-        figures.mount_all(Static(lines(block), classes="block") for block in blocks if block)
+        box = self.query_one("#figures", Vertical)
+        box.remove_children()
+        box.mount_all(Static(lines(block), classes="block") for block in blocks if block)
 
     def plain(self) -> str:
         """The figures as plain text (for tests and the clipboard)."""
-        return "\n".join(line.plain.rstrip() for line in sections(self.result))
+        return "\n".join(line.plain.rstrip() for line in sections(self.result)) if self.result else ""
 
     def action_history(self) -> None:
         """The sessions behind these figures."""
