@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from scorekeeper.games import get
 from scorekeeper.games.base import Sheet
 from scorekeeper.points import ZERO
 
@@ -48,6 +49,8 @@ class Step:
     complete: bool
     gained: dict[str, Fraction]
     totals: dict[str, Fraction]
+    extra: bool = False
+    """An extra round, played past the schedule to break a tie (Ticket to Mars)."""
 
     def leaders(self) -> list[str]:
         """The players with the most points after this round."""
@@ -58,11 +61,13 @@ class Step:
 def running_totals(sheet: Sheet) -> list[Step]:
     """The totals after each round, in the seating order of the players."""
     players = sheet.session.players
+    scheduled = get(sheet.session.game).scheduled_rounds(sheet.session)
     totals = {p: ZERO for p in players}
     out: list[Step] = []
     for rnd in sheet.rounds:
         totals = {p: totals[p] + rnd.points.get(p, ZERO) for p in players}
-        out.append(Step(rnd.number, rnd.complete, {p: rnd.points.get(p, ZERO) for p in players}, totals))
+        out.append(Step(rnd.number, rnd.complete, {p: rnd.points.get(p, ZERO) for p in players}, totals,
+                        rnd.number > scheduled))
     return out
 
 

@@ -44,6 +44,9 @@ def test_running_totals_of_mars_with_its_extra_round() -> None:
     assert steps[1].gained == {"Inès": 7, "Rafael": 9, "Sunniva": 8}
     assert steps[1].totals == {"Inès": 23, "Rafael": 25, "Sunniva": 22}
     assert steps[1].leaders() == ["Rafael"]
+    assert (steps[0].extra, steps[1].extra) == (False, True)  # one round scheduled; the tie forced the second
+    lines = [line.plain for line in chart_lines(sample("ticket-to-mars-extra-round.toml"), 76)]
+    assert lines[5].startswith("(extra)  Rafael")
 
 
 def test_by_category_of_ticket_to_ride() -> None:

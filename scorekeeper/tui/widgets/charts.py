@@ -142,6 +142,8 @@ def running_chart(sheet: Sheet, total: int) -> list[Content]:
     players = sheet.session.players
     names = [inert(p) for p in players]
     lead = max(width(f"Round {s.number}") for s in steps) + 2
+    if any(s.extra for s in steps):
+        lead = max(lead, width("(extra)") + 2)
     lows = [v for s in steps for v in s.totals.values()]
     layout = Layout(names, lows, lows, total - 12, lead)
     out = [Content.styled("Running totals, round by round", "bold $text-accent")]
@@ -150,7 +152,7 @@ def running_chart(sheet: Sheet, total: int) -> list[Content]:
         for i, (player, name) in enumerate(zip(players, names, strict=True)):
             fill, colour = look(i)
             value = step.totals[player]
-            head = f"Round {step.number}" if i == 0 else ""
+            head = f"Round {step.number}" if i == 0 else "(extra)" if i == 1 and step.extra else ""
             row = layout.bar(name, [(value, fill, colour)], points(value), head)
             gained = f"+{points(step.gained[player])}" if step.gained[player] >= 0 else points(step.gained[player])
             note = "  leads" if player in leaders and len(leaders) == 1 else "  tied" if player in leaders else ""
