@@ -208,6 +208,7 @@ async def test_export_writes_files_and_shows_the_bgstats_qr(folder: Path) -> Non
         assert "Copy link" in keys_text(screen.query_one(KeyBar))
         picture = (out / "ticket-booth-3p-bgstats.svg").read_text()
         assert "<svg" in picture and picture.rstrip().endswith("</svg>")
+        assert 'fill="#fff"' in picture  # dark on a light ground, whatever the viewer's background
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, StandingsScreen)

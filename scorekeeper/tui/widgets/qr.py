@@ -64,7 +64,8 @@ def svg(data: str) -> str:
     import io
 
     out = io.BytesIO()
-    segno.make(data, error="l", micro=False, boost_error=True).save(out, kind="svg", scale=8, border=4)
+    code = segno.make(data, error="l", micro=False, boost_error=True)
+    code.save(out, kind="svg", scale=8, border=4, dark="#000", light="#fff")  # a light ground: no transparency
     return out.getvalue().decode("utf-8")
 
 
