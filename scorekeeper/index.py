@@ -298,7 +298,7 @@ def summarize_text(text: str) -> dict[str, Any]:
 def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
     """The summary columns of a valid session (scored here)."""
     from scorekeeper import games
-    from scorekeeper.tui.walk import state_text  # pure: no Textual behind it
+    from scorekeeper.walk import state_text  # pure: no Textual behind it
 
     game = games.get(session.game)
     sheet = games.score(session, problems)
@@ -663,7 +663,7 @@ class Index:
         from concurrent.futures import ProcessPoolExecutor
 
         context = multiprocessing.get_context("forkserver")  # no fork of a threaded process
-        context.set_forkserver_preload(["scorekeeper.index", "scorekeeper.games", "scorekeeper.tui.walk"])
+        context.set_forkserver_preload(["scorekeeper.index", "scorekeeper.games", "scorekeeper.walk"])
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
         try:
             for result in pool.map(read_chunk, [str(self.folder)] * len(chunks), chunks):

@@ -12,9 +12,9 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 
+from scorekeeper.document import Document
 from scorekeeper.session import Session, SessionError
 from scorekeeper.tui.commands import ScreenCommands
-from scorekeeper.tui.document import Document
 
 Then = Callable[[bool], None]
 
@@ -28,6 +28,7 @@ class ScorekeeperApp(App[int]):
     """Keeps score of a game of the Ticket family: home, new session, walkthrough, standings."""
 
     CSS_PATH = Path(__file__).with_name("scorekeeper.tcss")
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]
     COMMANDS = App.COMMANDS | {ScreenCommands}
     TITLE = "Scorekeeper"
     BINDINGS = [
@@ -83,8 +84,7 @@ class ScorekeeperApp(App[int]):
 
     def resume_screen(self) -> Screen:
         """The open session where the table left off: the first step not yet scored, else the standings."""
-        from scorekeeper import games
-        from scorekeeper.tui import walk
+        from scorekeeper import games, walk
 
         assert self.doc is not None
         session = self.doc.session
