@@ -435,6 +435,7 @@ def setup_serve(sub: Commands) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """`serve`: the app in a browser through textual-serve, until Ctrl+C."""
+    from scorekeeper import store
     from scorekeeper.serve import ServeError, serve
 
     if not 0 <= args.port <= 65535:

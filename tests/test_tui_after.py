@@ -24,6 +24,8 @@ from tests.test_tui_support import app_for, pilot_test
 from tests.test_tui_support import settle as settle_once
 
 SAMPLES = Path(__file__).parent.parent / "sample_sessions"
+FINISHED = len(list(SAMPLES.glob("*.toml"))) - 1
+"""Every sample but ticket-booth-in-progress.toml is a finished game."""
 
 
 async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
@@ -36,7 +38,7 @@ async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
-    """A sessions folder holding every sample session (12 finished, 1 in progress)."""
+    """A sessions folder holding every sample session (all finished but one)."""
     target = tmp_path / "sessions"
     target.mkdir()
     for path in SAMPLES.glob("*.toml"):
@@ -59,14 +61,14 @@ async def test_history_from_home_filter_by_player_and_open(folder: Path) -> None
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, HistoryScreen)
-        assert len(screen.shown) == 12  # the 13th sample is still in progress
+        assert len(screen.shown) == FINISHED
         assert listed(screen)[:2] == ["ticket-booth-3p.toml", "ticket-booth-tiebreak.toml"]
         assert "ticket-booth-in-progress.toml" not in listed(screen)
-        assert "12 finished sessions" in str(screen.query_one("#history-count", Static).render())
+        assert f"{FINISHED} finished sessions" in str(screen.query_one("#history-count", Static).render())
         await pilot.press("p", "b", "o", "enter")
         await settle(pilot)
         assert listed(screen) == ["ticket-booth-3p.toml", "ticket-booth-tiebreak.toml"]
-        assert "2 of 12 finished sessions" in str(screen.query_one("#history-count", Static).render())
+        assert f"2 of {FINISHED} finished sessions" in str(screen.query_one("#history-count", Static).render())
         assert app.focused is screen.query_one("#plays", OptionList)
         await pilot.press("down", "enter")
         await settle(pilot)
@@ -83,7 +85,7 @@ async def test_history_from_home_filter_by_player_and_open(folder: Path) -> None
 
 @pilot_test
 async def test_history_filters_by_game_and_period(folder: Path) -> None:
-    """Ticket to Mars: three games; this year (the clock says 2026-11-27): all 12; this month: only 27 November."""
+    """Ticket to Mars: three games; this month (the clock says 2026-11-27): only 27 November."""
     app = app_for(folder)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
@@ -133,7 +135,7 @@ async def test_statistics_of_bo_worked_out_by_hand(folder: Path) -> None:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, StatisticsScreen)
-        assert screen.plain().splitlines()[0] == "12 finished sessions (1 unfinished not counted)"
+        assert screen.plain().splitlines()[0] == f"{FINISHED} finished sessions (1 unfinished not counted)"
         await pilot.press("p", "b", "o", "enter")
         await settle(pilot)
         text = screen.plain()

@@ -24,8 +24,8 @@ from scorekeeper import games
 from scorekeeper.games.base import names
 from scorekeeper.index import Index, Summary
 from scorekeeper.text import inert
-from scorekeeper.tui.walk import points
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
+from scorekeeper.walk import points
 
 if TYPE_CHECKING:
     from scorekeeper.tui.app import ScorekeeperApp

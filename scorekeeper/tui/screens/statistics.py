@@ -21,8 +21,8 @@ from scorekeeper.stats import statistics
 from scorekeeper.text import inert, ljust, rjust, width
 from scorekeeper.tui.render import lines
 from scorekeeper.tui.screens.history import Filters, IndexedScreen, since
-from scorekeeper.tui.walk import points
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
+from scorekeeper.walk import points
 
 HEAD_TO_HEAD_ROWS = 40
 """More pairs than this (a club, not a table of friends) are shown per player, once one is picked."""

@@ -17,7 +17,7 @@ from scorekeeper.charts import Split, Step, by_category, groups, running_totals
 from scorekeeper.games.base import Sheet
 from scorekeeper.points import ZERO
 from scorekeeper.text import inert, ljust, rjust, width
-from scorekeeper.tui.walk import points
+from scorekeeper.walk import points
 
 FILLS = ("█", "▓", "▒", "▄", "▆")
 COLOURS = ("$primary", "$success", "$accent", "$secondary", "$foreground")
