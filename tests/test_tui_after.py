@@ -265,3 +265,39 @@ async def test_history_and_statistics_from_the_command_palette(folder: Path) -> 
             await pilot.press("escape")
             await settle(pilot)
             assert isinstance(app.screen, HomeScreen)
+
+
+@pilot_test
+async def test_history_catches_up_with_a_game_finished_meanwhile(folder: Path) -> None:
+    """A finished session copied into the folder while History is open shows once the screen comes back to it."""
+    app = app_for(folder)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, HistoryScreen)
+        before = len(screen.shown)
+        shutil.copy(SAMPLES / "ticket-booth-3p.toml", folder / "zz-rematch.toml")
+        await pilot.press("enter")  # a session's standings, then back
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+        assert len(screen.shown) == before + 1 and "zz-rematch.toml" in listed(screen)
+
+
+def test_head_to_head_of_a_club_waits_for_a_player() -> None:
+    """Past 40 pairs, the head to head is shown per player once one is picked; with a player, every row."""
+    from scorekeeper.tui.screens.statistics import sections
+
+    rows = [{"player": f"P{i}", "opponent": f"Q{i}", "games": 1, "above": 1, "below": 0, "level": 0}
+            for i in range(41)]
+    result = {"sessions": 41, "unfinished": 0, "invalid": [], "players": [], "head_to_head": rows,
+              "games": [{"game": "ticket-to-mars", "name": "Ticket to Mars", "plays": 41, "players": []}],
+              "filters": {"game": None, "player": None, "since": None}}
+    text = "\n".join(line.plain for line in sections(result))
+    assert "41 pairs of players: pick a player (p)" in text and "Q40" not in text
+    result["filters"]["player"] = "P1"
+    text = "\n".join(line.plain for line in sections(result))
+    assert "Q40" in text

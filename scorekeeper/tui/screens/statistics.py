@@ -62,7 +62,7 @@ def cut_name(name: str, room: int = NAME_WIDTH) -> str:
 def table(head: Sequence[str], rows: Sequence[Sequence[str]], first: int) -> Content:
     """Aligned plain columns: the first (a name) left, the figures right; the head in bold."""
     widths = [max([first, *(width(r[0]) for r in rows)])] + [
-        max(width(h), *(width(r[i]) for r in rows)) for i, h in enumerate(head) if i
+        max([width(h), *(width(r[i]) for r in rows)]) for i, h in enumerate(head) if i
     ]
 
     def line(cells: Sequence[str]) -> str:
