@@ -126,7 +126,7 @@ class ScorekeeperApp(App[int]):
 
         self.doc = None
         stack = self.screen_stack
-        homes = [i for i, s in enumerate(stack) if isinstance(s, HomeScreen)]
+        homes = [i for i, s in enumerate(stack) if isinstance(s, HomeScreen) or getattr(s, "returns_here", False)]
         if homes:
             for _ in range(len(stack) - 1 - homes[-1]):
                 self.pop_screen()

@@ -108,6 +108,8 @@ class HomeScreen(Screen):
         Binding("d", "delete", "Delete", id="delete"),
         Binding("delete", "delete", "Delete", show=False),
         Binding("s", "sample", "Open a sample", id="sample"),
+        Binding("f2", "history", "History", id="history"),
+        Binding("f3", "statistics", "Statistics", id="statistics"),
         Binding("slash", "filter", "Filter", id="filter"),
         Binding("escape", "clear_filter", "Clear filter", show=False, id="clear-filter"),
         Binding("q", "app.quit", "Quit", id="quit"),
@@ -222,6 +224,18 @@ class HomeScreen(Screen):
         from scorekeeper.tui.screens.new_session import NewSessionScreen
 
         self.app.push_screen(NewSessionScreen())
+
+    def action_history(self) -> None:
+        """The finished sessions by date."""
+        from scorekeeper.tui.screens.history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen())
+
+    def action_statistics(self) -> None:
+        """Statistics over the finished sessions."""
+        from scorekeeper.tui.screens.statistics import StatisticsScreen
+
+        self.app.push_screen(StatisticsScreen())
 
     def action_filter(self) -> None:
         """Focus the filter."""
