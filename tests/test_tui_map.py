@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from scorekeeper import games
@@ -47,6 +48,7 @@ def notes(editor: RouteList | TicketList) -> list[str]:
     return [str(row.note.render()) for row in editor.rows()]
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_usa_round_through_the_keyboard(tmp_path: Path) -> None:
     """Claimed routes typed as prefixes, tickets by name, the longest path shown; file and totals are the core's."""

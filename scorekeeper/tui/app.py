@@ -8,9 +8,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
+from textual.widgets import Input
 
 from scorekeeper.session import Session, SessionError
 from scorekeeper.tui.commands import ScreenCommands
@@ -51,6 +53,11 @@ class ScorekeeperApp(App[int]):
             self.open_file(self.file)
         else:
             self.push_screen(self.home_screen())
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A steady cursor when animation is off (`TEXTUAL_ANIMATIONS=none`, as in the tests)."""
+        if self.animation_level == "none" and isinstance(event.widget, Input):
+            event.widget.cursor_blink = False
 
     # -- navigation ---------------------------------------------------------------------
     def home_screen(self) -> Screen:
