@@ -15,10 +15,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
 from scorekeeper.session import Session, SessionError
+from scorekeeper.tui.base import AppBase, Then
 from scorekeeper.tui.commands import ScreenCommands
 from scorekeeper.tui.document import Document
-
-Then = Callable[[bool], None]
 
 
 def minute_now() -> datetime:
@@ -26,7 +25,7 @@ def minute_now() -> datetime:
     return datetime.now().replace(second=0, microsecond=0)
 
 
-class ScorekeeperApp(App[int]):
+class ScorekeeperApp(AppBase):
     """Keeps score of a game of the Ticket family: home, new session, walkthrough, standings."""
 
     CSS_PATH = Path(__file__).with_name("scorekeeper.tcss")
@@ -210,12 +209,6 @@ class ScorekeeperApp(App[int]):
             return
         self.replaced(old, new)
 
-    def replaced(self, old: Session, new: Session) -> None:
-        """Tell the screen the session changed under it (undo, redo, reload, or a change not saved)."""
-        handler = getattr(self.screen, "session_replaced", None)
-        if handler is not None:
-            handler(old, new)
-
     # -- actions ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Undo and redo only with a session open (dim when there is nothing to undo or redo)."""
@@ -266,19 +259,18 @@ class ScorekeeperApp(App[int]):
         """The command palette: the screen's keys, undo/redo, help, then Textual's (ScreenCommands adds the rest)."""
         seen: set[str] = {title for title, _, _ in getattr(screen, "palette", lambda: ())()}
         for node in (screen, self):
-            for binding in node._bindings.key_to_bindings.values():
-                for b in binding:
-                    if not b.id or not b.description or b.description in seen or b.system:
-                        continue
-                    if node.check_action(b.action, ()) is False:
-                        continue
-                    seen.add(b.description)
-                    action = b.action
+            for b in Binding.make_bindings(node.BINDINGS):
+                if not b.id or not b.description or b.description in seen or b.system:
+                    continue
+                if node.check_action(b.action, ()) is False:
+                    continue
+                seen.add(b.description)
+                action = b.action
 
-                    def run(action: str = action, node: Any = node) -> None:
-                        self.call_later(self.run_action, action, node)
+                def run(action: str = action, node: Any = node) -> None:
+                    self.call_later(self.run_action, action, node)
 
-                    yield SystemCommand(b.description, f"key: {self.get_key_display(b)}", run)
+                yield SystemCommand(b.description, f"key: {self.get_key_display(b)}", run)
         yield from super().get_system_commands(screen)
 
 

@@ -24,7 +24,7 @@ from scorekeeper.tui import walk
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 
 if TYPE_CHECKING:
-    from scorekeeper.tui.app import ScorekeeperApp
+    from scorekeeper.tui.base import AppBase
 
 SAMPLES = ("ticket-booth-in-progress.toml", "ticket-to-mars-extra-round.toml")
 """The sample sessions packaged with the app (copies of sample_sessions/)."""
@@ -114,7 +114,7 @@ class HomeScreen(Screen):
         Binding("q", "app.quit", "Quit", id="quit"),
     ]
 
-    app: ScorekeeperApp
+    app: AppBase
 
     def __init__(self) -> None:
         super().__init__()

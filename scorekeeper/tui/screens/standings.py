@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
@@ -16,12 +17,13 @@ from scorekeeper import games
 from scorekeeper.games.base import Sheet
 from scorekeeper.session import Session
 from scorekeeper.tui import walk
+from scorekeeper.tui.base import SessionReplaced
 from scorekeeper.tui.render import item_line, lines, problem_line, scores_table, text_line
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.hanging import Hanging, Line
 
 if TYPE_CHECKING:
-    from scorekeeper.tui.app import ScorekeeperApp
+    from scorekeeper.tui.base import AppBase
     from scorekeeper.tui.document import Document
 
 
@@ -45,7 +47,7 @@ class StandingsScreen(Screen):
         Binding("escape", "home", "Sessions", id="home"),
     ]
 
-    app: ScorekeeperApp
+    app: AppBase
 
     def __init__(self, doc: Document) -> None:
         super().__init__()
@@ -81,7 +83,8 @@ class StandingsScreen(Screen):
         if self.is_mounted:
             await self.render_all()
 
-    def session_replaced(self, old: Session, new: Session) -> None:
+    @on(SessionReplaced)
+    def session_replaced(self, event: SessionReplaced) -> None:
         """Undo, redo or reload: render again."""
         self.run_worker(self.render_all(), exclusive=True, group="render")
 

@@ -20,6 +20,7 @@ from scorekeeper import games
 from scorekeeper.games.base import Sheet, Step
 from scorekeeper.session import Problem, Session
 from scorekeeper.tui import mapmode, walk
+from scorekeeper.tui.base import SessionReplaced
 from scorekeeper.tui.render import item_line, lines, problem_line, scores_table, text_line
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.editors import Editor, editor_for
@@ -27,7 +28,7 @@ from scorekeeper.tui.widgets.hanging import Hanging, Line
 from scorekeeper.tui.widgets.steps import StepList
 
 if TYPE_CHECKING:
-    from scorekeeper.tui.app import ScorekeeperApp
+    from scorekeeper.tui.base import AppBase
     from scorekeeper.tui.document import Document
 
 def slot_width(slot: walk.Slot, narrow: bool = False) -> int:
@@ -96,7 +97,7 @@ class WalkthroughScreen(Screen):
         Binding("ctrl+l", "focus_steps", "Steps list", show=False, id="steps"),
     ]
 
-    app: ScorekeeperApp
+    app: AppBase
 
     def __init__(self, doc: Document, number: int, index: int = 0) -> None:
         super().__init__()
@@ -564,8 +565,10 @@ class WalkthroughScreen(Screen):
         self.rescore()
         self.go(index, focus, rebuild=other)
 
-    def session_replaced(self, old: Session, new: Session) -> None:
+    @on(SessionReplaced)
+    def session_replaced(self, event: SessionReplaced) -> None:
         """Undo, redo or a reload changed the session: show where it changed."""
+        old, new = event.old, event.new
         self.rescore()
         where = walk.changed_at(old, new)
         if where is None:

@@ -1,0 +1,59 @@
+"""What the screens may ask of the app, without importing it: the app is built on `AppBase`, screens are typed by it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from textual.app import App
+from textual.message import Message
+
+from scorekeeper.session import Session
+
+if TYPE_CHECKING:
+    from scorekeeper.tui.document import Document
+
+Then = Callable[[bool], None]
+
+
+class SessionReplaced(Message, bubble=False):
+    """The open session changed under the screen (undo, redo, reload, or a change not saved): show `new`."""
+
+    def __init__(self, old: Session, new: Session) -> None:
+        super().__init__()
+        self.old = old
+        self.new = new
+
+
+class AppBase(App[int]):
+    """The sessions folder, the clock, the open session, and the moves between screens; `ScorekeeperApp` does them."""
+
+    folder: Path
+    now: Callable[[], datetime]
+    doc: Document | None
+
+    def open_file(self, path: Path) -> bool:
+        """Open a session file where the table left off; False (and the reason shown) when it cannot be."""
+        raise NotImplementedError
+
+    def walkthrough(self, number: int, index: int = 0) -> None:
+        """Walk round `number` from step `index`."""
+        raise NotImplementedError
+
+    def show_standings(self) -> None:
+        """Up from a walkthrough: the standings."""
+        raise NotImplementedError
+
+    def go_home(self) -> None:
+        """Up from a session: the home screen."""
+        raise NotImplementedError
+
+    def save(self, session: Session, key: object = None, then: Then | None = None) -> None:
+        """Save a new value of the open session; `then(saved)` after."""
+        raise NotImplementedError
+
+    def replaced(self, old: Session, new: Session) -> None:
+        """Tell the screen that the session changed under it."""
+        self.screen.post_message(SessionReplaced(old, new))
