@@ -315,55 +315,87 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 @command
 def setup_stats(sub: Commands) -> None:
-    """`stats [DIR] [--json]`."""
-    stats = sub.add_parser("stats", help="standings across the sessions of a folder")
+    """`stats [DIR] [--game G] [--player P] [--since DATE] [--json]`."""
+    stats = sub.add_parser("stats", help="statistics over the finished sessions of a folder")
     stats.add_argument("folder", nargs="?", metavar="DIR", help="the folder (default: the sessions folder)")
     dir_option(stats)
+    stats.add_argument("--game", help="only this game (an id: scorekeeper games lists them)")
+    stats.add_argument("--player", help="only the sessions of this player (ignoring case)")
+    stats.add_argument("--since", metavar="DATE", help="only sessions played on or after DATE (YYYY-MM-DD)")
     stats.add_argument("--json", action="store_true", help="print JSON")
     stats.set_defaults(func=cmd_stats)
 
 
+@command
+def setup_export(sub: Commands) -> None:
+    """`export FILE… --to csv|md|bgstats|json [-o OUT]`."""
+    export = sub.add_parser("export", help="sessions as CSV, Markdown, a BG Stats play link, or JSON")
+    export.add_argument("files", nargs="+", metavar="FILE")
+    export.add_argument("--to", required=True, choices=("csv", "md", "bgstats", "json"), help="the format")
+    export.add_argument("-o", "--output", metavar="OUT", help="write to this file (default: print)")
+    export.set_defaults(func=cmd_export)
+
+
 def cmd_stats(args: argparse.Namespace) -> int:
-    """`stats [DIR] [--json]`: per game and player, plays, wins, win rate, mean and best score."""
-    from scorekeeper import games
-    from scorekeeper.report import standings
+    """`stats [DIR] [--game G] [--player P] [--since DATE] [--json]`: from the folder's index."""
+    from datetime import date
+
+    from scorekeeper.index import Index
+    from scorekeeper.stats import statistics
 
     folder = Path(args.folder) if args.folder else store.sessions_dir(args.dir)
     if not folder.is_dir():
         raise UsageError(f"scorekeeper stats: no such folder: {folder}")
-    sheets = []
-    skipped: list[str] = []
-    unfinished = 0
-    for path in store.session_files(folder):
-        session, problems = load_file(str(path))
-        if session is None:
-            skipped.append(str(path))
-            continue
-        sheet = games.score(session, problems)
-        unfinished += not sheet.complete
-        sheets.append(sheet)
-    table = standings(sheets)
+    since = None
+    if args.since:
+        try:
+            since = date.fromisoformat(args.since)
+        except ValueError:
+            raise UsageError(f"scorekeeper stats: --since takes a date like 2026-01-31, got {args.since!r}") from None
+    if args.game is not None:
+        from scorekeeper.games import GAMES
+
+        if args.game not in GAMES:
+            from scorekeeper.fields import suggest
+
+            raise UsageError(f"scorekeeper stats: unknown game {args.game!r}{suggest(args.game, list(GAMES))}; "
+                             f"expected one of {', '.join(GAMES)}")
+    with Index(folder) as index:
+        index.refresh()
+        result = statistics(index.iter_summaries(game=args.game, since=since), game=args.game,
+                            player=args.player, since=since)
     if args.json:
-        print(json.dumps({
-            "folder": str(folder),
-            "games": {g: [s.as_json() for s in rows] for g, rows in table.items()},
-            "unfinished": unfinished,
-            "invalid": skipped,
-        }, ensure_ascii=False, indent=2))
-        return EXIT_OK
-    if not table:
-        print(f"No finished sessions in {folder}.")
-    for game_id, rows in table.items():
-        print(f"{games.GAMES[game_id].name}")
-        width = max(len(r.name) for r in rows)
-        print(f"  {'player':<{width}}  plays  wins  win rate   mean   best")
-        for r in rows:
-            j = r.as_json()
-            print(f"  {r.name:<{width}}  {j['plays']:>5}  {j['wins']:>4}  {j['win_rate']:>8.0%}  "
-                  f"{j['mean']:>5g}  {j['best']:>5}")
-        print()
-    if unfinished:
-        print(f"({unfinished} unfinished session{'s' * (unfinished != 1)} not counted)")
-    for name in skipped:
-        print(f"(skipped, invalid: {name} — scorekeeper check shows why)")
+        print(json.dumps({"folder": str(folder), **result}, ensure_ascii=False, indent=2))
+    else:
+        from scorekeeper.report import stats_text
+
+        print(stats_text(result, str(folder)))
     return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """`export FILE… --to csv|md|bgstats|json [-o OUT]`: every valid file, in one output."""
+    from scorekeeper import games
+    from scorekeeper.export import export
+
+    code = EXIT_OK
+    sheets = []
+    for name in args.files:
+        session, problems = load_file(name)
+        if session is None:
+            print_problems(name, [p for p in problems if p.is_error])
+            code = EXIT_INVALID
+            continue
+        sheets.append((games.score(session, problems), name))
+    if not sheets:
+        return code
+    text = export(sheets, args.to, bom=bool(args.output))
+    if args.output:
+        try:
+            store.write_atomic(Path(args.output), text)
+        except OSError as exc:
+            print(f"scorekeeper export: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+            return EXIT_FAIL
+    else:
+        sys.stdout.write(text)
+    return code
