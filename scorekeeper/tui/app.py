@@ -209,6 +209,12 @@ class ScorekeeperApp(AppBase):
             return
         self.replaced(old, new)
 
+    def replaced(self, old: Session, new: Session) -> None:
+        """Tell the screen the session changed under it (undo, redo, reload, or a change not saved)."""
+        handler = getattr(self.screen, "session_replaced", None)
+        if handler is not None:
+            handler(old, new)
+
     # -- actions ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Undo and redo only with a session open (dim when there is nothing to undo or redo)."""

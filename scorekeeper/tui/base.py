@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual.app import App
-from textual.message import Message
 
 from scorekeeper.session import Session
 
@@ -16,15 +15,6 @@ if TYPE_CHECKING:
     from scorekeeper.tui.document import Document
 
 Then = Callable[[bool], None]
-
-
-class SessionReplaced(Message, bubble=False):
-    """The open session changed under the screen (undo, redo, reload, or a change not saved): show `new`."""
-
-    def __init__(self, old: Session, new: Session) -> None:
-        super().__init__()
-        self.old = old
-        self.new = new
 
 
 class AppBase(App[int]):
@@ -54,6 +44,14 @@ class AppBase(App[int]):
         """Save a new value of the open session; `then(saved)` after."""
         raise NotImplementedError
 
+    def action_undo(self) -> None:
+        """Undo the last change of the session."""
+        raise NotImplementedError
+
+    def action_redo(self) -> None:
+        """Redo the last undone change."""
+        raise NotImplementedError
+
     def replaced(self, old: Session, new: Session) -> None:
-        """Tell the screen that the session changed under it."""
-        self.screen.post_message(SessionReplaced(old, new))
+        """Tell the screen that the session changed under it (undo, redo, reload, or a change not saved)."""
+        raise NotImplementedError

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
@@ -17,7 +16,6 @@ from scorekeeper import games
 from scorekeeper.games.base import Sheet
 from scorekeeper.session import Session
 from scorekeeper.tui import walk
-from scorekeeper.tui.base import SessionReplaced
 from scorekeeper.tui.render import item_line, lines, problem_line, scores_table, text_line
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.hanging import Hanging, Line
@@ -83,8 +81,7 @@ class StandingsScreen(Screen):
         if self.is_mounted:
             await self.render_all()
 
-    @on(SessionReplaced)
-    def session_replaced(self, event: SessionReplaced) -> None:
+    def session_replaced(self, old: Session, new: Session) -> None:
         """Undo, redo or reload: render again."""
         self.run_worker(self.render_all(), exclusive=True, group="render")
 

@@ -20,7 +20,6 @@ from scorekeeper import games
 from scorekeeper.games.base import Sheet, Step
 from scorekeeper.session import Problem, Session
 from scorekeeper.tui import mapmode, walk
-from scorekeeper.tui.base import SessionReplaced
 from scorekeeper.tui.render import item_line, lines, problem_line, scores_table, text_line
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.editors import Editor, editor_for
@@ -565,10 +564,8 @@ class WalkthroughScreen(Screen):
         self.rescore()
         self.go(index, focus, rebuild=other)
 
-    @on(SessionReplaced)
-    def session_replaced(self, event: SessionReplaced) -> None:
+    def session_replaced(self, old: Session, new: Session) -> None:
         """Undo, redo or a reload changed the session: show where it changed."""
-        old, new = event.old, event.new
         self.rescore()
         where = walk.changed_at(old, new)
         if where is None:
