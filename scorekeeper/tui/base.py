@@ -5,24 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from textual.app import App
 
 from scorekeeper.session import Session
 
-if TYPE_CHECKING:
-    from scorekeeper.tui.document import Document
-
 Then = Callable[[bool], None]
 
 
 class AppBase(App[int]):
-    """The sessions folder, the clock, the open session, and the moves between screens; `ScorekeeperApp` does them."""
+    """The sessions folder, the clock, saving, and the moves between screens; `ScorekeeperApp` does them."""
 
     folder: Path
     now: Callable[[], datetime]
-    doc: Document | None
 
     def open_file(self, path: Path) -> bool:
         """Open a session file where the table left off; False (and the reason shown) when it cannot be."""
