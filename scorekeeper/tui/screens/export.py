@@ -20,7 +20,7 @@ from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.qr import QRCode, svg
 
 if TYPE_CHECKING:
-    from scorekeeper.tui.app import ScorekeeperApp
+    from scorekeeper.tui.base import AppBase
 
 CSS = Path(__file__).parent.parent / "after.tcss"
 
@@ -67,7 +67,7 @@ class ExportScreen(Screen):
         Binding("escape", "back", "Back", id="back"),
     ]
 
-    app: ScorekeeperApp
+    app: AppBase
 
     def __init__(self, path: Path, sheet: Sheet) -> None:
         super().__init__()

@@ -28,7 +28,7 @@ from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.walk import points
 
 if TYPE_CHECKING:
-    from scorekeeper.tui.app import ScorekeeperApp
+    from scorekeeper.tui.base import AppBase
 
 CSS = Path(__file__).parent.parent / "after.tcss"
 
@@ -160,7 +160,7 @@ class IndexedScreen(Screen):
     finished_only: bool | None = True
     """Which sessions to read from the index: finished ones (None: all, so unfinished ones can be counted)."""
 
-    app: ScorekeeperApp
+    app: AppBase
 
     def __init__(self, game: str | None = None, player: str | None = None, period: str | None = None) -> None:
         super().__init__()
@@ -380,9 +380,7 @@ class HistoryScreen(IndexedScreen):
 
     def action_statistics(self) -> None:
         """The statistics of the sessions that pass the filters."""
-        from scorekeeper.tui.screens.statistics import StatisticsScreen
-
-        self.app.push_screen(StatisticsScreen(*self.filter_values()))
+        self.app.show_statistics(*self.filter_values())
 
     def palette(self) -> Iterator[tuple[str, str, Any]]:
         """Commands: open any session shown."""

@@ -23,7 +23,7 @@ from scorekeeper.session import Session, SessionError
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 
 if TYPE_CHECKING:
-    from scorekeeper.tui.app import ScorekeeperApp
+    from scorekeeper.tui.base import AppBase
 
 SAMPLES = ("ticket-booth-in-progress.toml", "ticket-to-mars-extra-round.toml")
 """The sample sessions packaged with the app (copies of sample_sessions/)."""
@@ -115,7 +115,7 @@ class HomeScreen(Screen):
         Binding("q", "app.quit", "Quit", id="quit"),
     ]
 
-    app: ScorekeeperApp
+    app: AppBase
 
     def __init__(self) -> None:
         super().__init__()
@@ -227,15 +227,11 @@ class HomeScreen(Screen):
 
     def action_history(self) -> None:
         """The finished sessions by date."""
-        from scorekeeper.tui.screens.history import HistoryScreen
-
-        self.app.push_screen(HistoryScreen())
+        self.app.show_history()
 
     def action_statistics(self) -> None:
         """Statistics over the finished sessions."""
-        from scorekeeper.tui.screens.statistics import StatisticsScreen
-
-        self.app.push_screen(StatisticsScreen())
+        self.app.show_statistics()
 
     def action_filter(self) -> None:
         """Focus the filter."""

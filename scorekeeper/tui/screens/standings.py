@@ -22,7 +22,7 @@ from scorekeeper.tui.widgets.hanging import Hanging, Line
 
 if TYPE_CHECKING:
     from scorekeeper.document import Document
-    from scorekeeper.tui.app import ScorekeeperApp
+    from scorekeeper.tui.base import AppBase
 
 
 def rounds_text(scheduled: int, played: int) -> str:
@@ -47,7 +47,7 @@ class StandingsScreen(Screen):
         Binding("escape", "home", "Sessions", id="home"),
     ]
 
-    app: ScorekeeperApp
+    app: AppBase
 
     def __init__(self, doc: Document) -> None:
         super().__init__()

@@ -241,6 +241,4 @@ class StatisticsScreen(IndexedScreen):
 
     def action_history(self) -> None:
         """The sessions behind these figures."""
-        from scorekeeper.tui.screens.history import HistoryScreen
-
-        self.app.push_screen(HistoryScreen(*self.filter_values()))
+        self.app.show_history(*self.filter_values())

@@ -37,7 +37,7 @@ from scorekeeper.tui.widgets.steps import StepList
 
 if TYPE_CHECKING:
     from scorekeeper.document import Document
-    from scorekeeper.tui.app import ScorekeeperApp
+    from scorekeeper.tui.base import AppBase
 
 NARROW = 100
 """Below this width the step list folds away: the inputs and their reasons keep the room."""
@@ -97,7 +97,7 @@ class WalkthroughScreen(Screen):
         Binding("f2", "stay", "Edit box", show=False, id="edit"),
     ]
 
-    app: ScorekeeperApp
+    app: AppBase
 
     def __init__(self, doc: Document, number: int, index: int = 0) -> None:
         super().__init__()
