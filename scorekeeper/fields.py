@@ -272,11 +272,11 @@ def text_problem(text: str, what: str = "this text", *, notes: bool = False) -> 
     """
     limit = MAX_NOTES if notes else MAX_TEXT
     if len(text) > limit:
-        return f"{what} is {len(text):,} characters long; at most {limit:,}"
+        return f"{len(text):,} characters in {what}; at most {limit:,}"
     for i, ch in enumerate(text, start=1):
         if is_control(ch) and not (notes and ch == "\n"):
-            allowed = "plain text; line breaks are fine" if notes else "one line of plain text"
-            return f"{what} holds a control character ({inert(ch)}) at character {i}; it must be {allowed}"
+            allowed = "plain text (line breaks are fine)" if notes else "one line of plain text"
+            return f"a control character ({inert(ch)}) at character {i} of {what}; it must be {allowed}"
     return None
 
 
@@ -289,6 +289,8 @@ def _what(path: str, key: str) -> str:
         return "the card's name"
     if ".attraction_names." in path:
         return "the attraction's name"
+    if key == "claimed":
+        return "the route's name"
     return "this text"
 
 
@@ -313,7 +315,7 @@ def text_problems(raw: dict[str, Any]) -> list[Problem]:
                 at = child(path, k, name_level)
                 msg = text_problem(k, "this key")
                 if msg:
-                    problems.append(Problem(msg, path=inert(at)))
+                    problems.append(Problem(msg, path=at))
                     continue
                 walk(v, at, k, name_level=k == "players" and path.startswith("rounds["))
         elif isinstance(value, list):

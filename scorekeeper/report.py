@@ -61,7 +61,8 @@ def sheet_text(sheet: Sheet, file: str) -> str:
         for p in s.players:
             out.append(f"  {p:<{width}}  {fmt(r.points[p]):>6}")
             for item in (i for i in r.items if i.player == p):
-                out.append(f"  {'':<{width}}  {fmt(item.points, signed=True):>6}  {item.category:<18} {inert(item.why)}")
+                why = inert(item.why)
+                out.append(f"  {'':<{width}}  {fmt(item.points, signed=True):>6}  {item.category:<18} {why}")
     out.append("")
     out.append("Totals")
     for pl in sheet.ranking:

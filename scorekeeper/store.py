@@ -183,6 +183,9 @@ def parse(text: str) -> tuple[Session | None, list[Problem]]:
     """A session from TOML text, with every problem found (lines attached where known)."""
     from scorekeeper.text import has_control, inert
 
+    if len(text) > MAX_FILE_BYTES:
+        return None, [Problem(f"{len(text):,} characters; a session file has at most {MAX_FILE_BYTES:,} bytes",
+                              line=1)]
     found = scan(text)
     if found.problem is not None:
         return None, [found.problem]
@@ -198,13 +201,15 @@ def parse(text: str) -> tuple[Session | None, list[Problem]]:
     session, problems = from_dict(raw)
     if len(problems) > MAX_PROBLEMS:
         more = len(problems) - MAX_PROBLEMS
-        problems = [*problems[:MAX_PROBLEMS], Problem(f"… and {more:,} more problems", path=problems[MAX_PROBLEMS].path)]
+        rest = Problem(f"… and {more:,} more problems", path=problems[MAX_PROBLEMS].path)
+        problems = [*problems[:MAX_PROBLEMS], rest]
     lines = LineIndex(text, found.in_strings or set())
     out = []
     for p in problems:
+        p = lines.attach(p)
         if has_control(p.path) or has_control(p.message):
             p = replace(p, path=inert(p.path), message=inert(p.message))
-        out.append(lines.attach(p))
+        out.append(p)
     return session, out
 
 
@@ -818,7 +823,9 @@ class LineIndex:
             if cut <= 0:
                 break
             key = key[:cut]
-        return None
+        top = _canon(path)
+        below = [line for k, line in self.lines.items() if k.startswith((f"{top}.", f"{top}["))]
+        return min(below) if below else None
 
     def attach(self, problem: Problem) -> Problem:
         """The problem with its line filled in where it can be found."""

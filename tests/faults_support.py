@@ -1,0 +1,182 @@
+"""Hostile session files, a pseudo-terminal runner for the app, and the writer used in the save race."""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import struct
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HEAD = 'format = 1\ngame = "ticket-booth"\nplayers = ["Ana", "Bo"]\n'
+TTR_HEAD = 'format = 1\ngame = "ticket-to-ride"\nplayers = ["Ana", "Bo"]\n'
+FIN_HEAD = 'format = 1\ngame = "ticket-to-finland"\nplayers = ["Ana", "Bo"]\n'
+ROUND = "\n[[rounds]]\n[rounds.players.Ana]\n"
+
+# (name, file bytes, the line the refusal must name, a word the message must hold)
+HOSTILE: list[tuple[str, bytes, int, str]] = [
+    ("int-5000-digits", (HEAD + ROUND + "tickets = " + "9" * 5000 + "\n").encode(), 7, "digits"),
+    ("int-5000-digits-in-array", (TTR_HEAD + ROUND + "tickets = [{ points = " + "7" * 5000 + " }]\n").encode(), 7,
+     "digits"),
+    ("arrays-500-deep", (HEAD + "x = " + "[" * 500 + "]" * 500 + "\n").encode(), 4, "nested"),
+    ("tables-500-deep", (HEAD + "x = " + "{ a = " * 500 + "1" + " }" * 500 + "\n").encode(), 4, "nested"),
+    ("dotted-key-100000-parts", (HEAD + "a" + ".a" * 100_000 + " = 1\n").encode(), 4, "dotted key"),
+    ("dotted-header-100000-parts", (HEAD + "[" + "a." * 100_000 + "a]\n").encode(), 4, "dotted key"),
+    ("backslash-x-in-multiline-string",
+     (HEAD + "notes = '''\nsome notes\n\"\\x\" = 1\n[\"\\x\"]\n'''\ntitle = 3\n").encode(), 9, "expected text"),
+    ("tickets-50000", (TTR_HEAD + ROUND + "tickets = [\n" + "{ points = 5, completed = true },\n" * 50_000
+                       + "]\n").encode(), 1, "at most"),
+    ("tickets-5000", (TTR_HEAD + ROUND + "tickets = [\n" + "{ points = 5 },\n" * 5_000 + "]\n").encode(), 7,
+     "5,000 cards"),
+    ("string-5mb", (HEAD + 'title = "' + "x" * 5_000_000 + '"\n').encode(), 1, "at most"),
+    ("string-200k", (HEAD + 'notes = """' + "x\n" * 100_000 + '"""\n').encode(), 4, "characters"),
+    ("title-300-chars", (HEAD + 'title = "' + "x" * 300 + '"\n').encode(), 4, "300 characters"),
+    ("not-utf8", (HEAD + 'notes = """\nab\xff\n"""\n').encode("latin-1"), 5, "not UTF-8"),
+    ("unterminated", (HEAD + 'title = "open\n').encode(), 4, "not valid TOML"),
+    ("rounds-150", (HEAD + "\n[[rounds]]\n" * 150).encode(), 5, "150 rounds"),
+]
+
+# (field, file text): an OSC 2 title change, a BEL, a C1 CSI, an OSC 8 link, a carriage return, a bidi override
+PAYLOAD = "\x1b]2;PWNED\x07\x9b31m\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\\r\u202e"
+TOML_PAYLOAD = PAYLOAD.encode("unicode_escape").decode("ascii").replace("\\x", "\\u00").replace('"', '\\"')
+CONTROL_FIELDS: list[tuple[str, str, int]] = [
+    ("title", HEAD + f'title = "{TOML_PAYLOAD}"\n', 4),
+    ("notes", HEAD + f'notes = "{TOML_PAYLOAD}"\n', 4),
+    ("ticket-name", TTR_HEAD + ROUND + f'tickets = [{{ name = "{TOML_PAYLOAD}", completed = true }}]\n', 7),
+    ("tourist-name", FIN_HEAD + ROUND + f'tourists = [{{ points = 3, name = "{TOML_PAYLOAD}" }}]\n', 7),
+    ("attraction-name", HEAD + f'[rules]\nattraction_names = {{ "4" = "{TOML_PAYLOAD}" }}\n', 5),
+    ("route-name", TTR_HEAD + '[rules]\nmap = "usa"\n' + ROUND + f'claimed = ["{TOML_PAYLOAD}"]\n', 9),
+    ("player-name", HEAD.replace('"Bo"', f'"{TOML_PAYLOAD}"'), 3),
+    ("key", HEAD + f'"{TOML_PAYLOAD}" = 1\n', 4),
+]
+
+
+def data_leaks(output: bytes) -> list[str]:
+    """The pieces of PAYLOAD that reached a terminal as they are (empty: none did)."""
+    leaks = []
+    for name, raw in (("OSC 2", b"\x1b]2;PWNED"), ("BEL after data", b"PWNED\x07"), ("C1 CSI", "\x9b".encode()),
+                      ("OSC 8", b"\x1b]8;;http://x"), ("bidi override", "\u202e".encode())):
+        if raw in output:
+            leaks.append(name)
+    return leaks
+
+
+@dataclass
+class PtyRun:
+    """What an app run in a pseudo-terminal wrote and how it ended."""
+
+    output: bytes
+    status: int | None
+
+
+def run_in_pty(argv: list[str], *, keys: list[tuple[float, bytes]] = (), send_signal: tuple[float, int] | None = None,
+               timeout: float = 20.0, env: dict[str, str] | None = None, size: tuple[int, int] = (40, 120)) -> PtyRun:
+    """Run a program on a pseudo-terminal: type keys at given times, maybe send a signal, collect every byte."""
+    import fcntl
+    import pty
+    import termios
+
+    pid, fd = pty.fork()
+    if pid == 0:  # pragma: no cover - the child
+        os.environ.update(env or {})
+        os.environ["TERM"] = "xterm-256color"
+        os.execv(argv[0], argv)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", size[0], size[1], 0, 0))
+    start = time.monotonic()
+    out = bytearray()
+    pending = sorted(keys)
+    sig = send_signal
+    status: int | None = None
+    while time.monotonic() - start < timeout:
+        now = time.monotonic() - start
+        while pending and pending[0][0] <= now:
+            os.write(fd, pending.pop(0)[1])
+        if sig and sig[0] <= now:
+            os.kill(pid, sig[1])
+            sig = None
+        r, _, _ = select.select([fd], [], [], 0.05)
+        if r:
+            try:
+                data = os.read(fd, 65536)
+            except OSError:
+                data = b""
+            out += data
+        done, raw = os.waitpid(pid, os.WNOHANG)
+        if done:
+            status = os.waitstatus_to_exitcode(raw)
+            try:
+                while select.select([fd], [], [], 0.2)[0]:
+                    data = os.read(fd, 65536)
+                    if not data:
+                        break
+                    out += data
+            except OSError:
+                pass
+            break
+    else:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    os.close(fd)
+    return PtyRun(bytes(out), status)
+
+
+def scorekeeper_argv(*args: str) -> list[str]:
+    """The command line of scorekeeper in this environment."""
+    return [sys.executable, "-m", "scorekeeper", *args]
+
+
+WRITER = r'''
+import sys, time, json
+from pathlib import Path
+from dataclasses import replace
+from scorekeeper import store
+from scorekeeper.tui.document import Document
+
+path, who, seconds = Path(sys.argv[1]), sys.argv[2], float(sys.argv[3])
+if sys.argv[4:] == ["--no-lock"]:  # to show what the lock prevents
+    import contextlib
+    store.folder_lock = lambda folder: contextlib.nullcontext()
+doc = Document.open(path)
+log = []
+seq = 0
+end = time.monotonic() + seconds
+conflicts = 0
+while time.monotonic() < end:
+    seq += 1
+    before = doc.fingerprint
+    try:
+        doc.commit(replace(doc.session, title=f"{who}-{seq}"))
+    except store.ChangedOnDisk:
+        conflicts += 1
+        doc.reload()
+        continue
+    log.append([before, doc.fingerprint])
+print(json.dumps({"writes": log, "conflicts": conflicts}))
+'''
+
+
+def race(path: Path, writers: int = 2, seconds: float = 3.0, *, lock: bool = True) -> tuple[int, int, int]:
+    """Several processes saving one session through the app's Document at once.
+
+    Returns (saves, conflicts seen, silent overwrites): a save that replaced a version another
+    save had already replaced is one that overwrote a write without having seen it.
+    """
+    import json
+
+    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), f"w{i}", str(seconds),
+                               *([] if lock else ["--no-lock"])],
+                              stdout=subprocess.PIPE, text=True) for i in range(writers)]
+    results = [json.loads(p.communicate()[0]) for p in procs]
+    replaced: dict[str, int] = {}
+    saves = conflicts = 0
+    for r in results:
+        conflicts += r["conflicts"]
+        for before, _after in r["writes"]:
+            saves += 1
+            replaced[before] = replaced.get(before, 0) + 1
+    silent = sum(n - 1 for n in replaced.values() if n > 1)
+    return saves, conflicts, silent
