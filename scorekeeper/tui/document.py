@@ -18,7 +18,7 @@ class Document:
 
     def __init__(self, path: Path, session: Session, fingerprint: str | None, warnings: list[Problem],
                  *, comments: bool = False) -> None:
-        self.path = path
+        self.path = path = Path(path)
         self._session = session
         self.fingerprint = fingerprint
         self.warnings = warnings
