@@ -14,6 +14,7 @@ from textual.screen import ModalScreen, Screen
 
 from scorekeeper import store
 from scorekeeper.session import Session, SessionError
+from scorekeeper.text import inert
 from scorekeeper.tui.commands import ScreenCommands
 from scorekeeper.tui.document import Document
 
@@ -72,7 +73,7 @@ class ScorekeeperApp(App[int]):
             return exc
         self.doc = doc
         if doc.read_only:
-            self.notify(f"{path.name} is read-only: you can look, but nothing you change is saved.",
+            self.notify(f"{inert(path.name)} is read-only: you can look, but nothing you change is saved.",
                         title="Read-only", severity="warning", markup=False, timeout=8)
         return self.resume_screen()
 
@@ -84,7 +85,7 @@ class ScorekeeperApp(App[int]):
 
             if len(self.screen_stack) <= 1:
                 self.push_screen(self.home_screen())
-            self.push_screen(ErrorScreen(f"Cannot open {path.name}", screen.problems, str(path)))
+            self.push_screen(ErrorScreen(f"Cannot open {inert(path.name)}", screen.problems, inert(str(path))))
             return False
         self.push_screen(screen)
         return True
@@ -157,7 +158,7 @@ class ScorekeeperApp(App[int]):
             self._waiting = (change, then)
             return
         if doc.read_only:
-            self.notify(f"Not saved: {doc.path.name} is read-only.", title="Read-only", severity="warning",
+            self.notify(f"Not saved: {inert(doc.path.name)} is read-only.", title="Read-only", severity="warning",
                         markup=False)
             self.replaced(doc.session, doc.session)
             if then:
@@ -208,19 +209,19 @@ class ScorekeeperApp(App[int]):
         except OSError as exc:
             reason = exc.strerror or str(exc)
             if doc is not None and doc.unsaved:
-                self.notify(f"Could not save {doc.path.name}: {reason}. The file keeps its last saved state; "
-                            "what you typed stays here and is saved with your next change.",
+                self.notify(f"Could not save {inert(doc.path.name)}: {inert(reason)}. The file keeps its last "
+                            "saved state; what you typed stays here and is saved with your next change.",
                             title="Not saved", severity="error", markup=False, timeout=10)
             else:
-                self.notify(f"Could not save: {reason}", title="Not saved", severity="error", markup=False)
+                self.notify(f"Could not save: {inert(reason)}", title="Not saved", severity="error", markup=False)
                 if doc is not None:
                     self.replaced(doc.session, doc.session)
             if then:
                 then(False)
             return
         if doc is not None and doc.kept is not None:
-            self.notify(f"{doc.path.name} held # comments, which scorekeeper does not keep when it saves. "
-                        f"The file as you wrote it is kept in {doc.kept.parent.name}/{doc.kept.name}.",
+            self.notify(f"{inert(doc.path.name)} held # comments, which scorekeeper does not keep when it saves. "
+                        f"The file as you wrote it is kept in {doc.kept.parent.name}/{inert(doc.kept.name)}.",
                         title="Comments", severity="warning", markup=False, timeout=15)
             doc.kept = None
         if then:
@@ -234,7 +235,8 @@ class ScorekeeperApp(App[int]):
         for folder in {self.folder, *([self.file.parent] if self.file is not None else [])}:
             store.remove_stale_temps(folder)
         if self.folder.is_dir() and not os.access(self.folder, os.W_OK):
-            self.notify(f"The folder {self.folder} cannot be written: sessions can be read, not saved or created.",
+            self.notify(f"The folder {inert(str(self.folder))} cannot be written: sessions can be read, "
+                        "not saved or created.",
                         title="Read-only folder", severity="warning", markup=False, timeout=10)
         if not self.is_headless:
             import asyncio
@@ -275,7 +277,7 @@ class ScorekeeperApp(App[int]):
             new = doc.reload()
         except SessionError as exc:
             first = exc.problems[0].describe() if exc.problems else str(exc)
-            self.notify(f"The file on disk cannot be read, so yours is kept: {first}", title="Not reloaded",
+            self.notify(f"The file on disk cannot be read, so yours is kept: {inert(first)}", title="Not reloaded",
                         severity="error", markup=False, timeout=10)
             self.replaced(old, old)
             return
