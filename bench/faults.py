@@ -1,9 +1,10 @@
 """Fault campaign: kill -9 at random moments (CLI `new`, save loops, the app typing in a terminal),
 two writers racing on one session, and every class of hostile file.
 
-Run: python bench/faults.py [--cli N] [--saves N] [--app N] [--seed S]. Prints, per part, the kills,
+Run: python bench/faults.py [--cli N] [--saves N] [--app N] [--mutations N] [--seed S]. Prints, per part, the kills,
 the sessions lost or corrupted, the temporary files left (and after a start-up clean), the race's
-silent overwrites with and without the folder lock, and per hostile file the exit code and time.
+silent overwrites with and without the folder lock, mutated samples (tracebacks, slow, refusals
+without a line), and per hostile file the exit code and time.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from scorekeeper import store  # noqa: E402
 from scorekeeper.session import Round, Session, SessionError  # noqa: E402
-from tests.faults_support import HOSTILE, race, run_in_pty, scorekeeper_argv  # noqa: E402
+from tests.faults_support import HOSTILE, fuzz, race, run_in_pty, scorekeeper_argv  # noqa: E402
 
 SAVE_LOOP = r'''
 import sys
@@ -158,6 +159,7 @@ def main() -> None:
     ap.add_argument("--saves", type=int, default=80, help="save loops killed")
     ap.add_argument("--app", type=int, default=40, help="app runs killed while typing")
     ap.add_argument("--race", type=float, default=5.0, help="seconds of each race")
+    ap.add_argument("--mutations", type=int, default=3216, help="mutated sample files read in-process")
     ap.add_argument("--seed", type=int, default=11)
     args = ap.parse_args()
     rng = random.Random(args.seed)
@@ -174,6 +176,13 @@ def main() -> None:
     print("two writers on one session")
     for name, (saves, conflicts, silent) in racing(args.race).items():
         print(f"  {name:<14} {saves} saves, {conflicts} changed-on-disk refusals, {silent} silent overwrites")
+    samples = [p.read_text() for p in sorted((ROOT / "sample_sessions").glob("*.toml"))]
+    found = fuzz(samples, args.mutations, seed=args.seed)
+    print(f"mutated sample files (read and scored in-process): {found['files']} files, {found['read']} read, "
+          f"{found['refused']} refused, {found['crashed']} tracebacks, {found['over 1 s']} over 1 s "
+          f"(slowest {found['slowest s']:.2f} s), {found['no line']} refused without a line")
+    for tb in found["tracebacks"][:3]:
+        print(tb)
     print("hostile files (scorekeeper check, whole process)")
     for name, code, took, first in hostile():
         print(f"  {name:<34} exit {code}  {took:5.2f} s  {first}")

@@ -194,7 +194,7 @@ def parse(text: str) -> tuple[Session | None, list[Problem]]:
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
-        line = int(m.group(1)) if m else None
+        line = int(m.group(1)) if m else (text.count("\n") + 1 if "end of document" in msg else None)
         return None, [Problem(f"not valid TOML: {inert(msg)}", line=line)]
     except (RecursionError, MemoryError, ValueError) as exc:  # the scan keeps these out; never a traceback
         return None, [Problem(f"cannot be read: {inert(exc)}", line=1)]
@@ -220,7 +220,8 @@ def from_dict(raw: dict[str, Any]) -> tuple[Session | None, list[Problem]]:
     problems: list[Problem] = []
     fmt = raw.get("format")
     if "format" not in raw:
-        problems.append(Problem(f"the file has no format; add format = {FORMAT} at the top", path="format"))
+        problems.append(Problem(f"the file has no format; add format = {FORMAT} at the top", path="format",
+                                line=1))
     elif isinstance(fmt, bool) or not isinstance(fmt, int):
         problems.append(Problem(f"{type_name(fmt)} is not a format; expected format = {FORMAT}", path="format"))
     elif fmt > FORMAT:
@@ -236,7 +237,8 @@ def from_dict(raw: dict[str, Any]) -> tuple[Session | None, list[Problem]]:
     game = None
     game_id = raw.get("game")
     if "game" not in raw:
-        problems.append(Problem(f"the file has no game; expected one of {', '.join(GAMES)}", path="game"))
+        problems.append(Problem(f"the file has no game; expected one of {', '.join(GAMES)}", path="game",
+                                line=1))
     elif not isinstance(game_id, str) or game_id not in GAMES:
         hint = suggest(game_id, list(GAMES)) if isinstance(game_id, str) else ""
         shown = repr(game_id) if isinstance(game_id, str) else type_name(game_id)
@@ -256,7 +258,7 @@ def from_dict(raw: dict[str, Any]) -> tuple[Session | None, list[Problem]]:
     players = raw.get("players")
     if "players" not in raw:
         problems.append(Problem("the file has no players; expected players = [\"Ana\", \"Bo\"] "
-                                "(2 to 5 names in seating order)", path="players"))
+                                "(2 to 5 names in seating order)", path="players", line=1))
     else:
         problems.extend(players_problems(players, game))
     names_ok = isinstance(players, list) and all(isinstance(p, str) for p in players)

@@ -11,6 +11,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 HEAD = 'format = 1\ngame = "ticket-booth"\nplayers = ["Ana", "Bo"]\n'
 TTR_HEAD = 'format = 1\ngame = "ticket-to-ride"\nplayers = ["Ana", "Bo"]\n'
@@ -132,6 +133,7 @@ def scorekeeper_argv(*args: str) -> list[str]:
 WRITER = r'''
 import sys, time, json
 from pathlib import Path
+from typing import Any
 from dataclasses import replace
 from scorekeeper import store
 from scorekeeper.tui.document import Document
@@ -180,3 +182,82 @@ def race(path: Path, writers: int = 2, seconds: float = 3.0, *, lock: bool = Tru
             replaced[before] = replaced.get(before, 0) + 1
     silent = sum(n - 1 for n in replaced.values() if n > 1)
     return saves, conflicts, silent
+
+
+SNIPPETS = ["\\x", "\\u00", "[[", "]]", "{", "}", "[", "]", '"""', "'''", "#", "=", ".", ",", "\n", "\r", "\x00",
+            "\x1b]2;x\x07", "9" * 5000, "[" * 300, "a." * 3000, "\ud800", "\xff", "inf", "nan", "1e999", "-0",
+            "true", "1979-05-27T07:32:00Z", "07:32:00", '"', "'", "\\", "\t", "0x" + "f" * 5000, "\U0001d11e",
+            "\u202e", "{ a = " * 40, "\x85", "\u2028"]
+
+
+VALUES = ["0", "-1", "1" * 31, "-" + "9" * 31, "1.5", "inf", "nan", "true", '""', '"x"', '"\\u001b[2J"', "[]",
+          "[1, 2]", "{}", "{ 1 = 1 }", "{ points = 99 }", "[{ points = 5 }]", "[{}]", "1979-05-27", "07:32:00",
+          '"' + "y" * 300 + '"', "[" + ", ".join(["{ points = 1 }"] * 250) + "]", '"Ana"', "0x7fffffff"]
+
+
+def mutate(text: str, rng: Any) -> bytes:
+    """A sample session with one to four random edits: a value replaced by an odd one (half the time),
+    else hostile snippets inserted, spans cut or repeated, characters replaced (a lone surrogate makes
+    the bytes not UTF-8)."""
+    if rng.random() < 0.5:
+        spots = [i for i in range(len(text)) if text.startswith(" = ", i)]
+        for _ in range(rng.randint(1, 2)):
+            if spots:
+                i = rng.choice(spots) + 3
+                end = text.find("\n", i)
+                text = text[:i] + rng.choice(VALUES) + text[end if end >= 0 else len(text):]
+                spots = [j for j in range(len(text)) if text.startswith(" = ", j)]
+        return text.encode()
+    for _ in range(rng.randint(1, 4)):
+        op = rng.random()
+        i = rng.randint(0, len(text))
+        if op < 0.4:
+            text = text[:i] + rng.choice(SNIPPETS) + text[i:]
+        elif op < 0.6:
+            text = text[:i] + text[min(len(text), i + rng.randint(1, 20)):]
+        elif op < 0.8:
+            j = rng.randint(0, len(text))
+            text = text[:i] + text[j:min(len(text), j + rng.randint(1, 60))] + text[i:]
+        else:
+            text = text[:i] + chr(rng.randint(0, 0x3000)) + text[i + 1:]
+    return text.encode("utf-8", "surrogatepass")
+
+
+def fuzz(samples: list[str], n: int, seed: int = 1) -> dict[str, Any]:
+    """Read and score n mutated samples in-process: how many were fine, refused, crashed, slow, or refused
+    without a line; with the first crashes' tracebacks."""
+    import random
+    import traceback
+
+    from scorekeeper import games, store
+    from scorekeeper.session import SessionError
+
+    rng = random.Random(seed)
+    out: dict[str, Any] = {"files": n, "read": 0, "refused": 0, "crashed": 0, "over 1 s": 0, "no line": 0,
+                           "slowest s": 0.0, "tracebacks": [], "without line": []}
+    for _ in range(n):
+        data = mutate(rng.choice(samples), rng)
+        start = time.perf_counter()
+        try:
+            try:
+                session, problems = store.parse(store.decode(data))
+            except SessionError as exc:
+                session, problems = None, exc.problems
+            if session is not None:
+                games.score(session, problems)
+        except Exception:  # noqa: BLE001 - counting them is the point
+            out["crashed"] += 1
+            out["tracebacks"].append(traceback.format_exc()[-800:])
+            continue
+        took = time.perf_counter() - start
+        out["slowest s"] = max(out["slowest s"], took)
+        out["over 1 s"] += took > 1.0
+        if session is None:
+            out["refused"] += 1
+            errors = [p for p in problems if p.is_error]
+            if not errors or errors[0].line is None:
+                out["no line"] += 1
+                out["without line"].append(errors[0].describe() if errors else "no error")
+        else:
+            out["read"] += 1
+    return out

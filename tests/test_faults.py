@@ -396,3 +396,37 @@ def test_save_is_atomic_when_the_writer_is_killed(tmp_path: Path) -> None:
         proc.wait()
         store.load(path)
     assert replace(store.load(path)[0], title=None, notes=None).players == ("Ana", "Bo")
+
+
+def test_mutated_samples_never_crash_and_every_refusal_has_a_line() -> None:
+    """600 randomly broken sample files: no traceback, none over a second, every refusal names its line."""
+    from tests.faults_support import fuzz
+
+    root = Path(__file__).resolve().parent.parent / "sample_sessions"
+    samples = [p.read_text() for p in sorted(root.glob("*.toml"))]
+    found = fuzz(samples, 600, seed=11)
+    assert found["crashed"] == 0, found["tracebacks"][:3]
+    assert found["over 1 s"] == 0 and found["no line"] == 0, found["without line"][:5]
+    assert found["refused"] > 300 and found["read"] > 0
+
+
+def test_the_app_guard_escapes_exactly_what_the_core_calls_control() -> None:
+    """The app's fast filter and text.is_control agree on every character (but line feed and tab)."""
+    from scorekeeper.text import is_control
+    from scorekeeper.tui.inert import CONTROLS, escape_controls
+
+    for code in [*range(0x3000), *range(0xFE00, 0x10000), 0x1F600, 0xE0001]:
+        ch = chr(code)
+        if 0xD800 <= code < 0xE000:
+            continue
+        assert bool(CONTROLS.fullmatch(ch)) == (is_control(ch) and ch not in "\n\t"), hex(code)
+    assert escape_controls("a\x1b]2;x\x07\nb\u202e") == "a\\x1b]2;x\\x07\nb\\u202e"
+
+
+def test_new_refuses_a_title_with_control_characters(tmp_path: Path) -> None:
+    """`new --title` with an escape sequence: refused (exit 1), the message inert, no file written."""
+    res = subprocess.run(scorekeeper_argv("new", "ticket-booth", "-p", "Ana", "-p", "Bo", "--title", PAYLOAD,
+                                          "--no-open", "--dir", str(tmp_path)), capture_output=True, timeout=30)
+    assert res.returncode == 1 and b"control character (\\x1b)" in res.stderr
+    assert data_leaks(res.stdout + res.stderr) == [] and b"\x1b" not in res.stderr
+    assert not list(tmp_path.glob("*.toml"))

@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from scorekeeper.text import is_control
+# Every character `scorekeeper.text.is_control` refuses, but for the line feed and the tab Textual lays out.
+CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 _guarded = False
 
 
-def _escape(text: str, *_: Any) -> str:
+def _shown(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def escape_controls(text: str, *_: Any) -> str:
     """Textual's control-code filter, replaced: controls shown as escapes instead of passed or dropped."""
-    if text.isprintable():
-        return text
-    return "".join(
-        ch if ch in "\n\t" or not is_control(ch) else (f"\\x{ord(ch):02x}" if ord(ch) <= 0xFF else f"\\u{ord(ch):04x}")
-        for ch in text
-    )
+    return CONTROLS.sub(_shown, text) if CONTROLS.search(text) else text
 
 
 def guard_terminal() -> None:
@@ -31,5 +33,5 @@ def guard_terminal() -> None:
     import textual.content
 
     if callable(getattr(textual.content, "_strip_control_codes", None)):
-        textual.content._strip_control_codes = _escape  # type: ignore[assignment]
+        textual.content._strip_control_codes = escape_controls  # type: ignore[assignment]
     _guarded = True
