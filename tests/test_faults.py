@@ -430,3 +430,26 @@ def test_new_refuses_a_title_with_control_characters(tmp_path: Path) -> None:
     assert res.returncode == 1 and b"control character (\\x1b)" in res.stderr
     assert data_leaks(res.stdout + res.stderr) == [] and b"\x1b" not in res.stderr
     assert not list(tmp_path.glob("*.toml"))
+
+
+def test_stats_over_a_folder_of_hostile_files_goes_on(tmp_path: Path) -> None:
+    """`stats` on a folder of every hostile file, a FIFO and one finished session: no traceback, in time."""
+    from tests.test_tui_support import write_session as write
+
+    for name, data, _, _ in HOSTILE:
+        (tmp_path / f"{name}.toml").write_bytes(data)
+    os.mkfifo(tmp_path / "pipe.toml")
+    write(tmp_path, "ticket-booth", ["Ana", "Bo"], name="good.toml")
+    start = time.perf_counter()
+    res = subprocess.run(scorekeeper_argv("stats", str(tmp_path)), capture_output=True, text=True, timeout=60)
+    assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr
+    assert time.perf_counter() - start < 10
+
+
+def test_the_app_given_a_fifo_shows_why_and_quits(tmp_path: Path) -> None:
+    """`scorekeeper pipe.toml` on a FIFO: the app does not block, it says why, ctrl+q quits with 0."""
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    run = run_in_pty(scorekeeper_argv(str(fifo)), keys=[(4.0, b"\x11"), (5.0, b"\x11")], timeout=30)
+    assert run.status == 0
+    assert b"regular" in run.output
