@@ -489,7 +489,10 @@ def write_atomic(path: Path, text: str, *, exclusive: bool = False) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # a file system without locks: the age alone then guards the file
+            pass
         try:
             old = None if exclusive else os.stat(path)
         except FileNotFoundError:
@@ -594,7 +597,10 @@ def save_checked(path: Path | str, session: Session, *, expected: str | None | b
         if expected is not True and fingerprint(path) != expected:
             raise ChangedOnDisk(str(path))
         if keep_comments and path.exists():
-            kept = copy_to_trash(path)
+            try:
+                kept = copy_to_trash(path)
+            except SessionError:  # no longer a file we can read: nothing of it to keep
+                kept = None
         write_atomic(path, text)
     return Saved(digest(text.encode("utf-8")), kept)
 
