@@ -453,3 +453,42 @@ def test_the_app_given_a_fifo_shows_why_and_quits(tmp_path: Path) -> None:
     run = run_in_pty(scorekeeper_argv(str(fifo)), keys=[(4.0, b"\x11"), (5.0, b"\x11")], timeout=30)
     assert run.status == 0
     assert b"regular" in run.output
+
+
+def test_new_in_a_folder_that_cannot_be_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """The folder refuses the write: a clear message naming the folder, exit 1, nothing left behind."""
+    import tempfile
+
+    def refused(*args: object, **kwargs: object) -> tuple[int, str]:
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    code = main(["new", "ticket-booth", "-p", "Ana", "-p", "Bo", "--no-open", "--dir", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 1 and f"cannot write a session file in {tmp_path}: Permission denied" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+@pilot_test
+async def test_a_folder_that_cannot_be_written_opens_read_only(tmp_path: Path) -> None:
+    """The app says the folder cannot be written, and a session in it is read-only (never written)."""
+    from unittest import mock
+
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    data = path.read_bytes()
+    real = os.access
+
+    def access(p: object, mode: int, **kw: object) -> bool:
+        return False if Path(str(p)) == tmp_path and mode & os.W_OK else real(p, mode, **kw)  # type: ignore[arg-type]
+
+    with mock.patch("os.access", access):
+        app = app_for(tmp_path, path)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert app.doc is not None and app.doc.read_only
+            await pilot.press("1")
+            await settle(pilot)
+            said = " ".join(n.message for n in app._notifications)
+            assert "cannot be written" in said and "read-only" in said
+    assert path.read_bytes() == data
