@@ -137,18 +137,33 @@ def racing(seconds: float) -> dict[str, tuple[int, int, int]]:
     return out
 
 
-def hostile() -> list[tuple[str, int, float, str]]:
-    """Every hostile file class through `scorekeeper check`: (name, exit code, seconds, first line)."""
+PEAK = ("import sys\nfrom scorekeeper.cli import main\ncode = main(sys.argv[1:])\n"
+        "hwm = [l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')]\n"
+        "sys.stderr.write(f'VmHWM {hwm[0] if hwm else 0}\\n')\nsys.exit(code)\n")
+
+
+def check_once(path: Path) -> tuple[int, float, float, str]:
+    """`scorekeeper check FILE` in its own process: exit code, seconds, peak resident memory in MB, output."""
+    start = time.perf_counter()
+    res = subprocess.run([sys.executable, "-c", PEAK, "check", str(path)], capture_output=True, text=True,
+                         timeout=60, cwd=ROOT)
+    took = time.perf_counter() - start
+    peak = [int(line.split()[1]) for line in res.stderr.splitlines() if line.startswith("VmHWM")]
+    return res.returncode, took, (peak[0] / 1024 if peak else float("nan")), res.stdout
+
+
+def hostile() -> list[tuple[str, int, float, float, int, str]]:
+    """Every hostile file class through `scorekeeper check`: (name, exit, seconds, peak MB, size, first line);
+    the first row is a valid sample, for the baseline."""
     folder = Path(tempfile.mkdtemp(prefix="faults-hostile-"))
     rows = []
-    for name, data, _, _ in HOSTILE:
+    baseline = ROOT / "sample_sessions" / "ticket-to-ride-usa-4p.toml"
+    for name, data in [("(valid sample, baseline)", baseline.read_bytes())] + [(h[0], h[1]) for h in HOSTILE]:
         path = folder / f"{name}.toml"
         path.write_bytes(data)
-        start = time.perf_counter()
-        res = subprocess.run(scorekeeper_argv("check", str(path)), capture_output=True, text=True, timeout=60)
-        took = time.perf_counter() - start
-        first = (res.stdout or res.stderr).splitlines()[0].replace(str(folder) + os.sep, "")
-        rows.append((name, res.returncode, took, first[:110]))
+        code, took, peak, out = check_once(path)
+        first = out.splitlines()[0].replace(str(folder) + os.sep, "")
+        rows.append((name, code, took, peak, len(data), first[:90]))
     return rows
 
 
@@ -184,8 +199,8 @@ def main() -> None:
     for tb in found["tracebacks"][:3]:
         print(tb)
     print("hostile files (scorekeeper check, whole process)")
-    for name, code, took, first in hostile():
-        print(f"  {name:<34} exit {code}  {took:5.2f} s  {first}")
+    for name, code, took, peak, size, first in hostile():
+        print(f"  {name:<34} {size / 1024:8.0f} kB  exit {code}  {took:5.2f} s  peak {peak:5.1f} MB  {first}")
 
 
 if __name__ == "__main__":

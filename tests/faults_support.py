@@ -39,6 +39,7 @@ HOSTILE: list[tuple[str, bytes, int, str]] = [
     ("not-utf8", (HEAD + 'notes = """\nab\xff\n"""\n').encode("latin-1"), 5, "not UTF-8"),
     ("unterminated", (HEAD + 'title = "open\n').encode(), 4, "not valid TOML"),
     ("rounds-150", (HEAD + "\n[[rounds]]\n" * 150).encode(), 5, "150 rounds"),
+    ("85000-tables-within-the-size-limit", (HEAD + "x = [" + "{}," * 85_000 + "]\n").encode(), 4, "unknown key"),
 ]
 
 # (field, file text): an OSC 2 title change, a BEL, a C1 CSI, an OSC 8 link, a carriage return, a bidi override
