@@ -137,7 +137,10 @@ from pathlib import Path
 from typing import Any
 from dataclasses import replace
 from scorekeeper import store
-from scorekeeper.tui.document import Document
+try:
+    from scorekeeper.document import Document
+except ImportError:
+    from scorekeeper.tui.document import Document
 
 path, who, seconds = Path(sys.argv[1]), sys.argv[2], float(sys.argv[3])
 if sys.argv[4:] == ["--no-lock"]:  # to show what the lock prevents
