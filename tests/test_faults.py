@@ -496,3 +496,35 @@ async def test_a_folder_that_cannot_be_written_opens_read_only(tmp_path: Path) -
             said = " ".join(n.message for n in app._notifications)
             assert "cannot be written" in said and "read-only" in said
     assert path.read_bytes() == data
+
+
+def test_the_terminal_going_away_ends_the_app_cleanly(tmp_path: Path) -> None:
+    """The terminal window is closed (the kernel sends SIGHUP): exit 0 within seconds, the session whole."""
+    import pty
+    import select
+
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    pid, fd = pty.fork()
+    if pid == 0:  # pragma: no cover - the child
+        os.environ["TERM"] = "xterm-256color"
+        os.execv(sys.executable, [sys.executable, "-m", "scorekeeper", str(path)])
+    end = time.monotonic() + 4
+    while time.monotonic() < end:
+        if select.select([fd], [], [], 0.1)[0]:
+            try:
+                os.read(fd, 65536)
+            except OSError:
+                break
+    os.close(fd)
+    for _ in range(100):
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        pytest.fail("the app hung after its terminal went away")
+    assert os.waitstatus_to_exitcode(status) == 0
+    store.load(path)
+    assert [p.name for p in tmp_path.iterdir()] == ["session.toml"]
