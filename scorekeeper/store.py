@@ -62,8 +62,8 @@ def players_problems(players: Any, game: Any = None) -> list[Problem]:
 
 
 # -- reading ----------------------------------------------------------------------------
-MAX_FILE_BYTES = 262_144
-"""A session file is at most 256 KiB (a long evening is a few kB)."""
+MAX_FILE_BYTES = 131_072
+"""A session file is at most 128 KiB (a long evening is a few kB)."""
 MAX_DEPTH = 16
 """Arrays and tables nest at most 16 deep (a session needs 4)."""
 MAX_KEY_PARTS = 16
@@ -109,12 +109,59 @@ def _close_multiline(text: str, pos: int, quote: str) -> int:
         return end
 
 
-def scan(text: str) -> Scan:
-    """One pass over the text that refuses, with the line, what would make the parser slow or deep.
+_LEXEME = re.compile(r'''"""(?:[^"\\]|\\[\s\S]|"(?!""))*(?:"{3,5}|$)|''\'[\s\S]*?(?:'{3,5}|$)'''
+                     r'''|"(?:[^"\\\n]|\\.)*"?|'[^'\n]*'?|\#[^\n]*''')
+_LONG_NUMBER = re.compile(rf"[0-9][0-9A-Za-z_]{{{MAX_DIGITS},}}")
+_LONG_KEY = re.compile(rf"(?:(?<=[\n=,\[\]{{}}])|^)(?:[^\n=,\[\]{{}}.]*\.){{{MAX_KEY_PARTS}}}")
+_INNERMOST = re.compile(r"[\[{][^\[\]{}]*[\]}]")
 
-    It measures nesting, dotted keys, number lengths and text lengths, notes `#` comments, and
-    the lines that lie inside multi-line strings. Linear in the text, and cheap.
+
+def scan(text: str) -> Scan:
+    """Refuse, with the line, what would make the parser slow or deep; note comments and multi-line strings.
+
+    It measures nesting, dotted keys, number lengths and text lengths. The strings and comments
+    are found by one regular expression, and the rest is measured by a few more over the text
+    without them, all linear; only a file that may break a limit is walked token by token
+    (`scan_tokens`) to name the exact line.
     """
+    out = Scan(in_strings=set())
+    assert out.in_strings is not None
+    code: list[str] = []
+    pos, line = 0, 1
+    for m in _LEXEME.finditer(text):
+        start, end = m.span()
+        line += text.count("\n", pos, start)
+        code.append(text[pos:start])
+        lexeme = m.group()
+        if lexeme[0] == "#":
+            out.comments = True
+            code.append(" ")
+        else:
+            if end - start > MAX_STRING:
+                return scan_tokens(text)
+            newlines = lexeme.count("\n")
+            if newlines:
+                out.in_strings.update(range(line + 1, line + newlines + 1))
+                line += newlines
+            code.append('""' + "\n" * newlines)
+        pos = end
+    code.append(text[pos:])
+    bare = "".join(code)
+    if _LONG_NUMBER.search(bare) or _LONG_KEY.search(bare):
+        return scan_tokens(text)
+    depth = 0
+    while depth <= MAX_DEPTH:
+        bare, removed = _INNERMOST.subn("", bare)
+        if not removed:
+            break
+        depth += 1
+    if depth + bare.count("[") + bare.count("{") > MAX_DEPTH:
+        return scan_tokens(text)
+    return out
+
+
+def scan_tokens(text: str) -> Scan:
+    """What `scan` finds, token by token: slower, and exact about the line of the first limit broken."""
     out = Scan(in_strings=set())
     assert out.in_strings is not None
     pos, line, depth, dots, size = 0, 1, 0, 0, len(text)
