@@ -528,3 +528,24 @@ def test_the_terminal_going_away_ends_the_app_cleanly(tmp_path: Path) -> None:
     assert os.waitstatus_to_exitcode(status) == 0
     store.load(path)
     assert [p.name for p in tmp_path.iterdir()] == ["session.toml"]
+
+
+def test_the_fast_scan_agrees_with_the_token_walk() -> None:
+    """On mutated samples and every hostile file: the same refusal (message and line) and the same comments."""
+    import random
+
+    from tests.faults_support import mutate
+
+    root = Path(__file__).resolve().parent.parent / "sample_sessions"
+    samples = [p.read_text() for p in sorted(root.glob("*.toml"))]
+    rng = random.Random(3)
+    texts = [mutate(rng.choice(samples), rng).decode("utf-8", "replace") for _ in range(800)]
+    texts += [data.decode("utf-8", "replace") for _, data, _, _ in HOSTILE] + [t for _, t, _ in CONTROL_FIELDS]
+    refused = 0
+    for text in texts:
+        if len(text) > store.MAX_FILE_BYTES:
+            continue
+        fast, slow = store.scan(text), store.scan_tokens(text)
+        assert fast.problem == slow.problem and fast.comments == slow.comments, text[:200]
+        refused += fast.problem is not None
+    assert refused > 20
