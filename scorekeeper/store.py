@@ -76,7 +76,7 @@ MAX_PROBLEMS = 200
 """At most this many problems are listed for one file (then how many more there are)."""
 
 _TOKEN = re.compile(r'''"""|\'\'\'|["'#\n\[\]{}.=,]|[0-9][0-9A-Za-z_]*|[^"'#\n\[\]{}.=,0-9]+''')
-_BASIC_END = re.compile(r'(?:[^"\\\n]|\\.)*')
+_BASIC_END = re.compile(r'(?:[^"\\\n]+|\\.)*+')
 
 
 @dataclass
@@ -109,8 +109,8 @@ def _close_multiline(text: str, pos: int, quote: str) -> int:
         return end
 
 
-_LEXEME = re.compile(r'''"""(?:[^"\\]|\\[\s\S]|"(?!""))*(?:"{3,5}|$)|''\'[\s\S]*?(?:'{3,5}|$)'''
-                     r'''|"(?:[^"\\\n]|\\.)*"?|'[^'\n]*'?|\#[^\n]*''')
+_LEXEME = re.compile(r'''"""(?:[^"\\]+|\\[\s\S]|"(?!""))*+(?:"{3,5}|$)|''\'[\s\S]*?(?:'{3,5}|$)'''
+                     r'''|"(?:[^"\\\n]+|\\.)*+"?|'[^'\n]*'?|\#[^\n]*''')
 _LONG_NUMBER = re.compile(rf"[0-9][0-9A-Za-z_]{{{MAX_DIGITS},}}")
 _LONG_KEY = re.compile(rf"(?:(?<=[\n=,\[\]{{}}])|^)(?:[^\n=,\[\]{{}}.]*\.){{{MAX_KEY_PARTS}}}")
 _INNERMOST = re.compile(r"[\[{][^\[\]{}]*[\]}]")
