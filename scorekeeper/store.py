@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -487,6 +488,10 @@ class ReadOnlyError(PermissionError):
     """The session file is read-only (no write permission bit set, or not ours to write): it is never written."""
 
 
+class TooBig(OSError):
+    """The session would make a file over MAX_FILE_BYTES, which could not be read back: it is not written."""
+
+
 class ChangedOnDisk(Exception):
     """The file is not what the writer last read or wrote: another program changed it."""
 
@@ -637,6 +642,10 @@ def save_checked(path: Path | str, session: Session, *, expected: str | None | b
     """
     path = Path(path)
     text = dumps(session)
+    size = len(text.encode("utf-8"))
+    if size > MAX_FILE_BYTES:
+        raise TooBig(errno.EFBIG, f"the session would take {size:,} bytes; a session file has at most "
+                     f"{MAX_FILE_BYTES:,}", str(path))
     kept = None
     with folder_lock(path.parent):
         if is_read_only(path):
@@ -655,6 +664,8 @@ def save_checked(path: Path | str, session: Session, *, expected: str | None | b
 def create(folder: Path, session: Session, when: datetime) -> Path:
     """Write a new session file, never replacing one: the name's suffix is counted up on a clash."""
     text = dumps(session)
+    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        raise TooBig(errno.EFBIG, f"a session file has at most {MAX_FILE_BYTES:,} bytes", str(folder))
     stem = new_path(folder, session, when, taken_ok=True).stem
     for n in range(1, 10_000):
         path = folder / (f"{stem}.toml" if n == 1 else f"{stem}-{n}.toml")

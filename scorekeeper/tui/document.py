@@ -94,7 +94,7 @@ class Document:
             return
         try:
             self.write(session)
-        except (store.ChangedOnDisk, store.ReadOnlyError):
+        except (store.ChangedOnDisk, store.ReadOnlyError, store.TooBig):
             raise
         except OSError:
             self._advance(session, key)
