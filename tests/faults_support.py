@@ -77,8 +77,12 @@ class PtyRun:
 
 
 def run_in_pty(argv: list[str], *, keys: list[tuple[float, bytes]] = (), send_signal: tuple[float, int] | None = None,
-               timeout: float = 20.0, env: dict[str, str] | None = None, size: tuple[int, int] = (40, 120)) -> PtyRun:
-    """Run a program on a pseudo-terminal: type keys at given times, maybe send a signal, collect every byte."""
+               timeout: float = 20.0, env: dict[str, str] | None = None, size: tuple[int, int] = (40, 120),
+               ready: bytes | None = None) -> PtyRun:
+    """Run a program on a pseudo-terminal: type keys at given times, maybe send a signal, collect every byte.
+
+    With `ready`, the times count from when those bytes first appear in the output (the app is up).
+    """
     import fcntl
     import pty
     import termios
@@ -94,11 +98,17 @@ def run_in_pty(argv: list[str], *, keys: list[tuple[float, bytes]] = (), send_si
     pending = sorted(keys)
     sig = send_signal
     status: int | None = None
+    began = None if ready else start
     while time.monotonic() - start < timeout:
-        now = time.monotonic() - start
-        while pending and pending[0][0] <= now:
-            os.write(fd, pending.pop(0)[1])
-        if sig and sig[0] <= now:
+        if began is None and ready is not None and ready in out:
+            began = time.monotonic()
+        now = time.monotonic() - began if began is not None else -1.0
+        while pending and 0 <= pending[0][0] <= now:
+            try:
+                os.write(fd, pending.pop(0)[1])
+            except OSError:
+                pass
+        if sig and 0 <= sig[0] <= now:
             os.kill(pid, sig[1])
             sig = None
         r, _, _ = select.select([fd], [], [], 0.05)

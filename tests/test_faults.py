@@ -98,7 +98,8 @@ def test_the_app_draws_no_control_sequence_from_the_data(tmp_path: Path) -> None
     for field, text, _ in CONTROL_FIELDS:
         (tmp_path / f"{field}.toml").write_text(text)
     store.save(tmp_path / ("named" + PAYLOAD.replace("\\", "_") + ".toml"), session("Fine"))
-    run = run_in_pty(scorekeeper_argv("--dir", str(tmp_path)), keys=[(4.0, b"\x11")], timeout=30)
+    run = run_in_pty(scorekeeper_argv("--dir", str(tmp_path)), keys=[(t, b"\x11") for t in (1.5, 4, 8)],
+                     ready=b"unreadable", timeout=40)
     assert run.status == 0
     assert b"PWNED" in run.output and b"unreadable" in run.output  # it was drawn, escaped
     assert data_leaks(run.output) == []
@@ -380,7 +381,7 @@ def test_a_checked_save_refuses_a_changed_file(tmp_path: Path) -> None:
 def test_a_signal_quits_like_ctrl_q(tmp_path: Path, sig: int) -> None:
     """SIGTERM/SIGHUP: exit 0 with the alternate screen and mouse reporting turned off."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    run = run_in_pty(scorekeeper_argv(str(path)), send_signal=(4.0, sig), timeout=30)
+    run = run_in_pty(scorekeeper_argv(str(path)), send_signal=(1.0, sig), ready=b"first player", timeout=40)
     assert run.status == 0, run.status
     tail = run.output[run.output.rfind(b"\x1b[?1049h"):]
     assert b"\x1b[?1049l" in tail and b"\x1b[?1000l" in tail
@@ -454,7 +455,8 @@ def test_the_app_given_a_fifo_shows_why_and_quits(tmp_path: Path) -> None:
     """`scorekeeper pipe.toml` on a FIFO: the app does not block, it says why, ctrl+q quits with 0."""
     fifo = tmp_path / "pipe.toml"
     os.mkfifo(fifo)
-    run = run_in_pty(scorekeeper_argv(str(fifo)), keys=[(4.0, b"\x11"), (5.0, b"\x11")], timeout=30)
+    run = run_in_pty(scorekeeper_argv(str(fifo)), keys=[(t, b"\x11") for t in (1.5, 3, 6)], ready=b"regular",
+                     timeout=40)
     assert run.status == 0
     assert b"regular" in run.output
 
@@ -508,13 +510,14 @@ def test_the_terminal_going_away_ends_the_app_cleanly(tmp_path: Path) -> None:
     if pid == 0:  # pragma: no cover - the child
         os.environ["TERM"] = "xterm-256color"
         os.execv(sys.executable, [sys.executable, "-m", "scorekeeper", str(path)])
-    end = time.monotonic() + 4
-    while time.monotonic() < end:
+    seen, end = b"", time.monotonic() + 40
+    while time.monotonic() < end and b"first player" not in seen:
         if select.select([fd], [], [], 0.1)[0]:
             try:
-                os.read(fd, 65536)
+                seen += os.read(fd, 65536)
             except OSError:
                 break
+    time.sleep(1.0)
     os.close(fd)
     for _ in range(100):
         done, status = os.waitpid(pid, os.WNOHANG)
