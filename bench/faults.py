@@ -27,11 +27,8 @@ from tests.faults_support import HOSTILE, fuzz, race, run_in_pty, scorekeeper_ar
 
 SAVE_LOOP = r'''
 import sys
-from dataclasses import replace
-try:
-    from scorekeeper.document import Document
-except ImportError:
-    from scorekeeper.tui.document import Document
+from scorekeeper.record import replace
+from scorekeeper.document import Document
 doc = Document.open(sys.argv[1])
 i = int(doc.session.title or 0)
 while True:

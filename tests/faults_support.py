@@ -146,12 +146,9 @@ WRITER = r'''
 import sys, time, json
 from pathlib import Path
 from typing import Any
-from dataclasses import replace
+from scorekeeper.record import replace
 from scorekeeper import store
-try:
-    from scorekeeper.document import Document
-except ImportError:
-    from scorekeeper.tui.document import Document
+from scorekeeper.document import Document
 
 path, who, seconds = Path(sys.argv[1]), sys.argv[2], float(sys.argv[3])
 if sys.argv[4:] == ["--no-lock"]:  # to show what the lock prevents

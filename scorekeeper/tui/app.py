@@ -13,10 +13,10 @@ from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 
 from scorekeeper import store
+from scorekeeper.document import Document
 from scorekeeper.session import Session, SessionError
 from scorekeeper.text import inert
 from scorekeeper.tui.commands import ScreenCommands
-from scorekeeper.tui.document import Document
 
 Then = Callable[[bool], None]
 
@@ -92,8 +92,7 @@ class ScorekeeperApp(App[int]):
 
     def resume_screen(self) -> Screen:
         """The open session where the table left off: the first step not yet scored, else the standings."""
-        from scorekeeper import games
-        from scorekeeper.tui import walk
+        from scorekeeper import games, walk
 
         assert self.doc is not None
         session = self.doc.session

@@ -11,8 +11,8 @@ from textual.content import Content
 from scorekeeper.games.base import Item, Sheet
 from scorekeeper.session import Problem
 from scorekeeper.text import inert
-from scorekeeper.tui.walk import points
 from scorekeeper.tui.widgets.hanging import Line
+from scorekeeper.walk import points
 
 
 def pad(text: str, width: int, right: bool = False) -> str:

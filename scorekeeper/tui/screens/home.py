@@ -18,9 +18,8 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from scorekeeper import games, store
+from scorekeeper import games, store, walk
 from scorekeeper.session import Session, SessionError
-from scorekeeper.tui import walk
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 
 if TYPE_CHECKING:

@@ -13,11 +13,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from scorekeeper import games, store
+from scorekeeper import games, store, walk
 from scorekeeper.games.base import Game, Rule
 from scorekeeper.session import Problem, Round, Session
 from scorekeeper.text import inert
-from scorekeeper.tui import walk
 from scorekeeper.tui.render import joined, problem_line
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 

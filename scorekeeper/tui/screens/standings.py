@@ -12,17 +12,16 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from scorekeeper import games
+from scorekeeper import games, walk
 from scorekeeper.games.base import Sheet
 from scorekeeper.session import Session
-from scorekeeper.tui import walk
 from scorekeeper.tui.render import item_line, lines, problem_line, scores_table, text_line
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.hanging import Hanging, Line
 
 if TYPE_CHECKING:
+    from scorekeeper.document import Document
     from scorekeeper.tui.app import ScorekeeperApp
-    from scorekeeper.tui.document import Document
 
 
 def rounds_text(scheduled: int, played: int) -> str:
@@ -110,7 +109,8 @@ class StandingsScreen(Screen):
         tiebreak = self.query_one("#tiebreak", Static)
         tiebreak.update(Content(sheet.tiebreak or ""))
         tiebreak.display = bool(sheet.tiebreak)
-        self.query_one("#warnings", Hanging).set(problem_line(p) for p in problems)
+        self.query_one("#warnings", Hanging).set(
+            problem_line(p) for p in walk.reached(self.game, session, len(session.rounds), problems))
         grid = self.query_one("#breakdown", Grid)
         await grid.remove_children()
         walking = walk.resume(self.game, session, sheet)

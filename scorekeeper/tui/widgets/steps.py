@@ -46,10 +46,11 @@ class StepList(Widget, can_focus=True):
 
     def show(self, titles: list[Content], current: int) -> None:
         """Other titles (ticks) and another current step."""
+        layout = len(titles) != len(self.titles)
         self.titles = titles
         self.current = current
         self.cursor = current
-        self.refresh(layout=True)
+        self.refresh(layout=layout)
 
     def render(self) -> Content:
         """One line per step; the current one highlighted, the cursor shown while focused."""
