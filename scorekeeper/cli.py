@@ -432,3 +432,29 @@ def cmd_export(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return code
+
+
+@command
+def setup_serve(sub: Commands) -> None:
+    """`serve [--dir DIR] [--host H] [--port P]`."""
+    serve = sub.add_parser("serve", help="the app in a web browser, behind a secret token (see the README)")
+    dir_option(serve)
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default 127.0.0.1: this computer only; "
+                            "0.0.0.0 opens it to the local network)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any free port)")
+    serve.set_defaults(func=cmd_serve)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """`serve`: the app in a browser through textual-serve, until Ctrl+C."""
+    from scorekeeper import store
+    from scorekeeper.serve import ServeError, serve
+
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"scorekeeper serve: --port takes 0 to 65535, got {args.port}")
+    try:
+        return serve(store.sessions_dir(args.dir), args.host, args.port)
+    except ServeError as exc:
+        print(f"scorekeeper serve: {exc}", file=sys.stderr)
+        return EXIT_FAIL

@@ -37,8 +37,8 @@ def field(*, default: Any = _MISSING, default_factory: Callable[[], Any] | Any =
 
 def _eq(self: Any, other: Any) -> bool:
     if other.__class__ is not self.__class__:
-        return NotImplemented
-    return all(getattr(self, n) == getattr(other, n) for n in self.__record_fields__)
+        return NotImplemented  # type: ignore[no-any-return]
+    return all(bool(getattr(self, n) == getattr(other, n)) for n in self.__record_fields__)
 
 
 def _hash(self: Any) -> int:

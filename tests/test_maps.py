@@ -559,6 +559,7 @@ ADVERSARIAL = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("names", ADVERSARIAL)
 def test_adversarial_networks_are_fast(usa: GameMap, names: str) -> None:
     """A generous guard against exponential regressions (the bench measures the real figures)."""

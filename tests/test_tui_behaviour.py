@@ -454,7 +454,7 @@ async def test_steps_can_be_revisited_by_keyboard_and_mouse(tmp_path: Path) -> N
         await pilot.press("ctrl+l", "down", "down", "down", "enter")
         await settle(pilot)
         assert screen.step.title == "#4"
-        await pilot.click("#steps", offset=(3, 12))  # Ticket Booth (the list's 13th line, under its border)
+        await pilot.click("#steps", offset=(3, 13))  # Ticket Booth: the list's 13th line, below its top border
         await settle(pilot)
         assert screen.step.title == "Ticket Booth"
         start, _ = screen.spans["Bo"]

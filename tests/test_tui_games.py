@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from scorekeeper.session import Round
@@ -31,6 +32,7 @@ def booth_expected() -> dict[str, dict]:
     return out
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_booth_round_through_the_keyboard(tmp_path: Path) -> None:
     """Every step of a Ticket Booth round, typed; the file holds every value and the totals are the core's."""
@@ -85,6 +87,7 @@ async def test_booth_next_round_is_one_key(tmp_path: Path) -> None:
 
 
 # -- Ticket to Ride --------------------------------------------------------------------------
+@pytest.mark.slow
 @pilot_test
 async def test_ticket_to_ride_round(tmp_path: Path) -> None:
     """Routes by length or route points, tickets as lines (-8 failed), the longest path; then the totals."""
@@ -118,6 +121,7 @@ async def test_ticket_to_ride_round(tmp_path: Path) -> None:
 
 
 # -- Ticket to Finland -----------------------------------------------------------------------
+@pytest.mark.slow
 @pilot_test
 async def test_ticket_to_finland_round(tmp_path: Path) -> None:
     """Deductions (tickets and tourist cards as lines), the bonus measures, completed cards, routes."""
@@ -151,6 +155,7 @@ async def test_ticket_to_finland_round(tmp_path: Path) -> None:
 
 
 # -- Ticket to Mars --------------------------------------------------------------------------
+@pytest.mark.slow
 @pilot_test
 async def test_ticket_to_mars_with_an_extra_round(tmp_path: Path) -> None:
     """A tie after round 1: the standings offer an extra round (one key), it is walked, the game ends."""

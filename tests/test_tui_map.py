@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.widgets import Static
 
 from scorekeeper import games
@@ -60,6 +61,7 @@ def notes(lines: Any) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_usa_round_through_the_keyboard(tmp_path: Path) -> None:
     """Claimed routes typed as prefixes, tickets by name, the longest path shown; file and totals are the core's."""

@@ -23,7 +23,7 @@ from scorekeeper.session import Session, SessionError
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 
 if TYPE_CHECKING:
-    from scorekeeper.tui.app import ScorekeeperApp
+    from scorekeeper.tui.base import AppBase
 
 SAMPLES = ("ticket-booth-in-progress.toml", "ticket-to-mars-extra-round.toml")
 """The sample sessions packaged with the app (copies of sample_sessions/)."""
@@ -108,12 +108,14 @@ class HomeScreen(Screen):
         Binding("d", "delete", "Delete", id="delete"),
         Binding("delete", "delete", "Delete", show=False),
         Binding("s", "sample", "Open a sample", id="sample"),
+        Binding("f2", "history", "History", id="history"),
+        Binding("f3", "statistics", "Statistics", id="statistics"),
         Binding("slash", "filter", "Filter", id="filter"),
         Binding("escape", "clear_filter", "Clear filter", show=False, id="clear-filter"),
         Binding("q", "app.quit", "Quit", id="quit"),
     ]
 
-    app: ScorekeeperApp
+    app: AppBase
 
     def __init__(self) -> None:
         super().__init__()
@@ -222,6 +224,14 @@ class HomeScreen(Screen):
         from scorekeeper.tui.screens.new_session import NewSessionScreen
 
         self.app.push_screen(NewSessionScreen())
+
+    def action_history(self) -> None:
+        """The finished sessions by date."""
+        self.app.show_history()
+
+    def action_statistics(self) -> None:
+        """Statistics over the finished sessions."""
+        self.app.show_statistics()
 
     def action_filter(self) -> None:
         """Focus the filter."""

@@ -21,7 +21,7 @@ from scorekeeper.tui.render import joined, problem_line
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 
 if TYPE_CHECKING:
-    from scorekeeper.tui.app import ScorekeeperApp
+    from scorekeeper.tui.base import AppBase
 
 MAX_PLAYERS = 5
 
@@ -88,7 +88,7 @@ class NewSessionScreen(Screen):
         Binding("escape", "cancel", "Cancel", id="cancel"),
     ]
 
-    app: ScorekeeperApp
+    app: AppBase
 
     def __init__(self, game: str | None = None) -> None:
         super().__init__()

@@ -17,11 +17,12 @@ from scorekeeper.games.base import Sheet
 from scorekeeper.session import Session
 from scorekeeper.tui.render import item_line, lines, problem_line, scores_table, text_line
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
+from scorekeeper.tui.widgets.charts import ScoreCharts
 from scorekeeper.tui.widgets.hanging import Hanging, Line
 
 if TYPE_CHECKING:
     from scorekeeper.document import Document
-    from scorekeeper.tui.app import ScorekeeperApp
+    from scorekeeper.tui.base import AppBase
 
 
 def rounds_text(scheduled: int, played: int) -> str:
@@ -41,10 +42,12 @@ class StandingsScreen(Screen):
         Binding("enter", "next", "Continue", id="continue"),
         Binding("e", "edit_round", "Edit last round", id="edit"),
         *(Binding(str(n), f"edit_round({n})", f"Edit round {n}", show=False) for n in range(1, 10)),
+        Binding("c", "charts", "Charts", id="charts"),
+        Binding("x", "export", "Export", id="export"),
         Binding("escape", "home", "Sessions", id="home"),
     ]
 
-    app: ScorekeeperApp
+    app: AppBase
 
     def __init__(self, doc: Document) -> None:
         super().__init__()
@@ -62,6 +65,8 @@ class StandingsScreen(Screen):
             yield Hanging(id="warnings", classes="hide-empty")
             yield Static(Content.styled("Breakdown", "bold"), classes="section")
             yield Grid(id="breakdown")
+            yield Static(Content.styled("The game in pictures", "bold"), classes="section", id="charts-head")
+            yield ScoreCharts(id="charts")
         yield KeyBar()
 
     @property
@@ -116,6 +121,7 @@ class StandingsScreen(Screen):
         walking = walk.resume(self.game, session, sheet)
         await grid.mount_all([Hanging(self.breakdown(sheet, p, walking[0] if walking else None), classes="player-card")
                               for p in session.players])
+        self.query_one("#charts", ScoreCharts).show(sheet)
         self.refresh_bindings()
 
     def next_text(self, sheet: Sheet) -> Content:
@@ -175,6 +181,16 @@ class StandingsScreen(Screen):
         number = number or len(self.session.rounds)
         if 1 <= number <= len(self.session.rounds):
             self.app.walkthrough(number, 0)
+
+    def action_charts(self) -> None:
+        """Scroll to the charts: running totals by round, points by category."""
+        self.query_one("#charts-head").scroll_visible(top=True)
+
+    def action_export(self) -> None:
+        """Export the session: CSV, Markdown, JSON files, or a BG Stats play as a QR code."""
+        from scorekeeper.tui.screens.export import ExportScreen
+
+        self.app.push_screen(ExportScreen(self.doc.path, self.doc.sheet()))
 
     def action_home(self) -> None:
         """The sessions of the folder."""

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -37,7 +37,7 @@ from scorekeeper.tui.widgets.steps import StepList
 
 if TYPE_CHECKING:
     from scorekeeper.document import Document
-    from scorekeeper.tui.app import ScorekeeperApp
+    from scorekeeper.tui.base import AppBase
 
 NARROW = 100
 """Below this width the step list folds away: the inputs and their reasons keep the room."""
@@ -97,7 +97,7 @@ class WalkthroughScreen(Screen):
         Binding("f2", "stay", "Edit box", show=False, id="edit"),
     ]
 
-    app: ScorekeeperApp
+    app: AppBase
 
     def __init__(self, doc: Document, number: int, index: int = 0) -> None:
         super().__init__()
@@ -828,14 +828,26 @@ class WalkthroughScreen(Screen):
         self.app.show_standings()
 
     def action_focus_steps(self) -> None:
-        """Focus the list of steps."""
+        """Focus the list of steps (a narrow screen shows it in place of the step until one is picked)."""
+        self.add_class("steps-open")
         self.query_one("#steps", StepList).focus()
+
+    def on_click(self, event: events.Click) -> None:
+        """A tap on the step's title opens the list of steps: the way to another step on a phone."""
+        if event.widget is not None and event.widget.id == "step-title":
+            self.action_focus_steps()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        """The list of steps gives its place back to the step when it loses the keyboard."""
+        if event.widget.id == "steps":
+            self.remove_class("steps-open")
 
     @on(StepList.Picked)
     def step_chosen(self, event: StepList.Picked) -> None:
         """A step picked from the side list: the keyboard goes back to the grid."""
         event.stop()
         self.flush()
+        self.remove_class("steps-open")
         self.go(event.index)
         self.query_one(StepGrid).focus()
 

@@ -56,6 +56,7 @@ class StepGrid(Widget, can_focus=True):
         changed). True when the cursor's block of lines moved or the lines were laid out again."""
         width = self.content_region.width or self.size.width
         if width <= 0:
+            self._width = 0
             self.refresh(layout=True)
             return True
         block = self._block
