@@ -63,7 +63,7 @@ def cli_new(n: int, rng: random.Random) -> dict[str, int]:
         proc = subprocess.Popen(scorekeeper_argv("new", "ticket-booth", "-p", "Ana", "-p", "Bo", "--title", "kill",
                                                  "--no-open", "--dir", str(folder)),
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        time.sleep(rng.uniform(0.05, 0.6))
+        time.sleep(rng.uniform(0.02, 0.2))
         if proc.poll() is None:
             proc.kill()
             kills += 1
@@ -170,7 +170,7 @@ def hostile() -> list[tuple[str, int, float, float, int, str]]:
 def main() -> None:
     """Run every part and print the figures."""
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--cli", type=int, default=90, help="`scorekeeper new` runs killed at random")
+    ap.add_argument("--cli", type=int, default=120, help="`scorekeeper new` runs killed at random")
     ap.add_argument("--saves", type=int, default=80, help="save loops killed")
     ap.add_argument("--app", type=int, default=40, help="app runs killed while typing")
     ap.add_argument("--race", type=float, default=5.0, help="seconds of each race")
