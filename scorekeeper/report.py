@@ -6,6 +6,7 @@ from typing import Any
 
 from scorekeeper.games import GAMES, Sheet
 from scorekeeper.points import fmt, to_json
+from scorekeeper.text import inert
 
 
 def sheet_json(sheet: Sheet, file: str) -> dict[str, Any]:
@@ -47,9 +48,9 @@ def sheet_text(sheet: Sheet, file: str) -> str:
     game = GAMES[s.game]
     width = max(len(p) for p in s.players)
     out: list[str] = []
-    head = f"{s.title} — {game.name}" if s.title else game.name
+    head = f"{inert(s.title)} — {game.name}" if s.title else game.name
     out.append(head)
-    out.append(f"{file} · players: {', '.join(s.players)}")
+    out.append(f"{inert(file)} · players: {', '.join(inert(p) for p in s.players)}")
     for r in sheet.rounds:
         state = "" if r.complete else "  (not finished)"
         out.append("")
@@ -57,7 +58,8 @@ def sheet_text(sheet: Sheet, file: str) -> str:
         for p in s.players:
             out.append(f"  {p:<{width}}  {fmt(r.points[p]):>6}")
             for item in (i for i in r.items if i.player == p):
-                out.append(f"  {'':<{width}}  {fmt(item.points, signed=True):>6}  {item.category:<18} {item.why}")
+                why = inert(item.why)
+                out.append(f"  {'':<{width}}  {fmt(item.points, signed=True):>6}  {item.category:<18} {why}")
     out.append("")
     out.append("Totals")
     for pl in sheet.ranking:
@@ -78,7 +80,7 @@ def sheet_text(sheet: Sheet, file: str) -> str:
         out.append(f"Next: {sheet.next}")
     if sheet.warnings:
         out.append("Warnings:")
-        out.extend(f"  {w.warning_text()}" for w in sheet.warnings)
+        out.extend(f"  {inert(w.warning_text())}" for w in sheet.warnings)
     return "\n".join(out)
 
 
