@@ -430,7 +430,9 @@ def cmd_export(args: argparse.Namespace) -> int:
             print(f"scorekeeper export: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
             return EXIT_FAIL
     else:
-        sys.stdout.write(text)
+        from scorekeeper.text import inert_lines
+
+        sys.stdout.write("\r\n".join(inert_lines(part) for part in text.split("\r\n")))  # CSV's line ends kept
     return code
 
 
