@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from folder import generate  # noqa: E402
 
-from scorekeeper import games, store  # noqa: E402
+from scorekeeper import files, games  # noqa: E402
 from scorekeeper.index import Index  # noqa: E402
 
 
@@ -63,7 +63,7 @@ async def measure(folder: Path, runs: int) -> dict[str, float]:
             out["floor"].append(time.perf_counter() - start)
     player = players_of(summaries)[0]
     sample = next(s for s in summaries if s.rounds > 1)
-    session, warnings = store.load(sample.path)
+    session, warnings = files.load(sample.path)
     sheet = games.score(session, warnings)
     app = BenchApp(folder=folder)
 

@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper import store  # noqa: E402
+from scorekeeper import files, store  # noqa: E402
 from scorekeeper.session import Round, Session, SessionError  # noqa: E402
 from tests.faults_support import HOSTILE, fuzz, race, run_in_pty, scorekeeper_argv  # noqa: E402
 
@@ -48,7 +48,7 @@ def broken(folder: Path) -> list[str]:
     bad = []
     for p in store.session_files(folder):
         try:
-            store.load(p)
+            files.load(p)
         except SessionError as exc:
             bad.append(f"{p.name}: {exc}")
     return bad
@@ -95,7 +95,7 @@ def save_loop(n: int, rng: random.Random) -> dict[str, int]:
         out, _ = proc.communicate()
         acked = [int(x) for x in out.split()]
         try:
-            on_disk = int(store.load(path)[0].title or 0)
+            on_disk = int(files.load(path)[0].title or 0)
         except SessionError:
             corrupted += 1
             continue
@@ -119,7 +119,7 @@ def app_typing(n: int, rng: random.Random) -> dict[str, int]:
         run = run_in_pty(scorekeeper_argv(str(path)), keys=keys, send_signal=(when, signal.SIGKILL), timeout=10)
         kills += run.status == -signal.SIGKILL
         try:
-            store.load(path)
+            files.load(path)
         except SessionError:
             corrupted += 1
     return {"kills": kills, "corrupted": corrupted, "temps_left": len(temps(folder)),

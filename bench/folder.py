@@ -71,7 +71,7 @@ def vary(raw: dict, rng: random.Random, i: int) -> dict:
 
 def generate(folder: Path, count: int, seed: int = 14) -> None:
     """`count` session files in folder: varied samples, about 5 % unfinished and 1 % invalid."""
-    from scorekeeper import store
+    from scorekeeper import store, validation
 
     rng = random.Random(seed)
     samples = [tomllib.loads(p.read_text("utf-8")) for p in sorted(SAMPLES.glob("*.toml"))]
@@ -79,10 +79,10 @@ def generate(folder: Path, count: int, seed: int = 14) -> None:
     for i in range(count):
         raw = samples[i % len(samples)]
         doc = vary(raw, rng, i)
-        session, problems = store.from_dict(doc)
+        session, problems = validation.from_dict(doc)
         if session is None:  # a variation that breaks a rule: the sample with new names only
             doc = vary({**raw, "rounds": raw.get("rounds", [])}, random.Random(i), i)
-            session, _ = store.from_dict(doc)
+            session, _ = validation.from_dict(doc)
         path = folder / f"{i:05d}-{raw['game']}.toml"
         if session is None:
             path.write_text(store.dumps(store.Session(game=raw["game"], players=tuple(doc["players"]))), "utf-8")

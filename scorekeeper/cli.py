@@ -163,14 +163,14 @@ def print_problems(file: str, problems: list[Problem], stream: Any = None) -> No
 
 def load_file(name: str) -> tuple[Session | None, list[Problem]]:
     """A session and its problems; None with the errors when it cannot be scored."""
-    from scorekeeper import store
+    from scorekeeper import files
     from scorekeeper.session import Problem, SessionError
 
     path = Path(name)
     if path.is_dir():
         return None, [Problem("is a folder, not a session file")]
     try:
-        return store.load(path)
+        return files.load(path)
     except SessionError as exc:
         return None, exc.problems
 
@@ -300,7 +300,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     """`new GAME -p NAME…`: create a session file in the sessions folder (and open it)."""
     from datetime import datetime
 
-    from scorekeeper import store
+    from scorekeeper import store, validation
     from scorekeeper.fields import suggest, text_problem
     from scorekeeper.games import GAMES
     from scorekeeper.session import Problem, Session
@@ -310,7 +310,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         raise UsageError(f"scorekeeper new: unknown game {args.game!r}{suggest(args.game, list(GAMES))}; "
                          f"expected one of {', '.join(GAMES)}")
     players = [p.strip() for p in args.players]
-    problems = store.players_problems(players, game)
+    problems = validation.players_problems(players, game)
     rules = dict(parse_rule(r) for r in args.rule)
     problems += game.check_rules(rules)
     title = args.title.strip() if args.title else None

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorekeeper import store
+from scorekeeper import files, store, validation
 from scorekeeper.session import Problem, Session, SessionError
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ class Document:
     def problems(self) -> list[Problem]:
         """Every warning of the session now (it has no errors: only valid sessions are saved)."""
         if self._problems is None:
-            self._problems = store.from_dict(store.to_dict(self._session))[1]
+            self._problems = validation.validate(self._session)
         return self._problems
 
     def sheet(self) -> Sheet:
@@ -66,7 +66,7 @@ class Document:
     def open(cls, path: Path) -> Document:
         """Read a session file; SessionError (with the core's problems) when it cannot be opened."""
         text = store.read_text(path)
-        session, problems = store.parse(text)
+        session, problems = files.parse(text)
         if session is None:
             raise SessionError(problems, str(path))
         return cls(path, session, store.digest(text.encode("utf-8")), problems, comments=store.has_comments(text))
@@ -142,7 +142,7 @@ class Document:
     def reload(self) -> Session:
         """Take the file as it is on disk now (undoable); SessionError when it cannot be read."""
         text = store.read_text(self.path)
-        session, problems = store.parse(text)
+        session, problems = files.parse(text)
         if session is None:
             raise SessionError(problems, str(self.path))
         self.fingerprint = store.digest(text.encode("utf-8"))
@@ -160,7 +160,7 @@ class Document:
 def read(path: Path) -> tuple[Session, list[Problem], str]:
     """A valid session, its warnings and the fingerprint of the very bytes that were read."""
     text = store.read_text(path)
-    session, problems = store.parse(text)
+    session, problems = files.parse(text)
     if session is None:
         raise SessionError(problems, str(path))
     return session, problems, store.digest(text.encode("utf-8"))

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from scorekeeper.record import record as dataclass
-from scorekeeper.session import Problem, quote
+from scorekeeper.session import Problem, Round, quote
 from scorekeeper.text import inert, is_control
 
 MAX_TEXT = 200
@@ -353,8 +353,9 @@ def _what(path: str, key: str) -> str:
     return "this text"
 
 
-def text_problems(raw: dict[str, Any]) -> list[Problem]:
-    """Every text of a parsed session file (keys included) holding a control character or too long.
+def text_problems(raw: Mapping[str, Any]) -> list[Problem]:
+    """Every text of a session's top-level values (keys included; rounds parsed or the model's) that is too long
+    or holds a control character.
 
     Player names are left to the players check, which says more.
     """
@@ -380,6 +381,8 @@ def text_problems(raw: dict[str, Any]) -> list[Problem]:
         elif isinstance(value, list):
             for i, item in enumerate(value, start=1):
                 walk(item, f"{path}[{i}]", key)
+        elif isinstance(value, Round) and value.players:  # the model's round, as its [[rounds]] table
+            walk(value.players, f"{path}.players", "players", name_level=True)
 
     for key, value in raw.items():
         if key != "players":

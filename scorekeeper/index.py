@@ -262,20 +262,20 @@ def summarize_text(text: str) -> dict[str, Any]:
     """The summary columns of a session's TOML text (no key columns): valid or not, never raises."""
     import tomllib
 
-    from scorekeeper import store
+    from scorekeeper import files, store, validation
     from scorekeeper.session import SessionError
 
     row: dict[str, Any] = {"game": None, "title": None, "started": None, "players": "[]", "state": "unreadable",
                            "complete": 0, "winners": "[]", "error": "", "detail": "{}"}
     measured = store.scan(text) if len(text) <= store.MAX_FILE_BYTES else None
     if measured is None or measured.problem is not None:  # refused before parsing: too big, deep or long
-        _session, problems = store.parse(text)
+        _session, problems = files.parse(text)
         row["error"] = problems[0].describe() if problems else "invalid session"
         return row
     try:
         raw = tomllib.loads(text)
     except (tomllib.TOMLDecodeError, RecursionError, MemoryError, ValueError):
-        _session, problems = store.parse(text)
+        _session, problems = files.parse(text)
         row["error"] = problems[0].describe() if problems else "not valid TOML"
         return row
     if isinstance(raw.get("game"), str):
@@ -287,7 +287,7 @@ def summarize_text(text: str) -> dict[str, Any]:
     if isinstance(players, list) and all(isinstance(p, str) for p in players):
         row["players"] = json.dumps(players, ensure_ascii=False)
     try:
-        session, problems = store.from_dict(raw)
+        session, problems = validation.from_dict(raw)
         if session is None:
             errors = [p for p in problems if p.is_error] or problems
             first = store.LineIndex(text).attach(errors[0]) if errors else None

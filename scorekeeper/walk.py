@@ -6,7 +6,6 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper import store
 from scorekeeper.fields import Field, check_entry
 from scorekeeper.games.base import Game, Sheet, Step, names
 from scorekeeper.points import fmt
@@ -258,11 +257,6 @@ def card_text(card: Any) -> str:
 
 
 # -- problems --------------------------------------------------------------------------
-def validate(session: Session) -> list[Problem]:
-    """Every problem of a candidate session, as the store would find reading it back."""
-    return store.from_dict(store.to_dict(session))[1]
-
-
 def round_check(game: Game, session: Session, number: int) -> list[Problem]:
     """The problems of round `number` alone: each player's fields, then the game's checks of the round.
 

@@ -147,7 +147,7 @@ import sys, time, json
 from pathlib import Path
 from typing import Any
 from scorekeeper.record import replace
-from scorekeeper import store
+from scorekeeper import files, store
 from scorekeeper.document import Document
 
 path, who, seconds = Path(sys.argv[1]), sys.argv[2], float(sys.argv[3])
@@ -241,7 +241,7 @@ def fuzz(samples: list[str], n: int, seed: int = 1) -> dict[str, Any]:
     import random
     import traceback
 
-    from scorekeeper import games, store
+    from scorekeeper import files, games, store
     from scorekeeper.session import SessionError
 
     rng = random.Random(seed)
@@ -252,7 +252,7 @@ def fuzz(samples: list[str], n: int, seed: int = 1) -> dict[str, Any]:
         start = time.perf_counter()
         try:
             try:
-                session, problems = store.parse(store.decode(data))
+                session, problems = files.parse(store.decode(data))
             except SessionError as exc:
                 session, problems = None, exc.problems
             if session is not None:

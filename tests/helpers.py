@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper import games, store
+from scorekeeper import files, games, store
 from scorekeeper.games import Sheet
 from scorekeeper.session import Problem, Round, Session
 
@@ -18,7 +18,7 @@ def session(game: str, players: list[str], *rounds: dict[str, dict[str, Any]], r
 
 def problems(sess: Session) -> list[Problem]:
     """Every problem the store finds when the session is read back from its TOML."""
-    return store.parse(store.dumps(sess))[1]
+    return files.parse(store.dumps(sess))[1]
 
 
 def errors(sess: Session) -> list[Problem]:
@@ -33,7 +33,7 @@ def warnings(sess: Session) -> list[str]:
 
 def sheet(sess: Session) -> Sheet:
     """The score sheet (after a round trip through TOML, so the file format is exercised too)."""
-    parsed, found = store.parse(store.dumps(sess))
+    parsed, found = files.parse(store.dumps(sess))
     assert parsed is not None, [p.describe() for p in found]
     return games.score(parsed, found)
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import games, store
+from scorekeeper import files, games
 from scorekeeper.charts import by_category, group_of, groups, running_totals
 from scorekeeper.games import Sheet
 from scorekeeper.tui.widgets.charts import chart_lines, cut
@@ -20,7 +20,7 @@ SAMPLES = Path(__file__).parent.parent / "sample_sessions"
 
 def sample(name: str) -> Sheet:
     """The score sheet of a sample session."""
-    sess, warnings = store.load(SAMPLES / name)
+    sess, warnings = files.load(SAMPLES / name)
     return games.score(sess, warnings)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import store
+from scorekeeper import files
 from scorekeeper.cli import main
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
@@ -76,7 +76,7 @@ def test_new_creates_a_session_in_the_sessions_folder(tmp_path, monkeypatch, cap
     assert code == 0
     path = Path(out.strip())
     assert path.parent == tmp_path / "home" and path.suffix == ".toml"
-    session, _ = store.load(path)
+    session, _ = files.load(path)
     assert session.players == ("Ana", "Bo") and session.title == "Test night"
     assert session.rules == {"rounds": 2, "booth_tie": "half"}
 

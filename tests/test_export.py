@@ -13,7 +13,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from scorekeeper import games, store
+from scorekeeper import files, games, store
 from scorekeeper.cli import main
 from scorekeeper.export import BGSTATS_URL, bgstats_link, bgstats_play, export, to_csv, to_markdown
 from scorekeeper.session import Session
@@ -24,7 +24,7 @@ HOSTILE = ('Ana, "the" 🎲', "[bold]Bo[/bold] <b>|x|</b>", "=HYPERLINK(\"x\")",
 
 
 def sheet_of(path: Path):
-    session, problems = store.load(path)
+    session, problems = files.load(path)
     return games.score(session, problems)
 
 

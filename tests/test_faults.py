@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import store
+from scorekeeper import files, store
 from scorekeeper.cli import main
 from scorekeeper.document import Document
 from scorekeeper.record import replace
@@ -58,7 +58,7 @@ def test_many_new_commands_at_once_lose_nothing(tmp_path: Path) -> None:
     files = store.session_files(tmp_path)
     assert len(files) == 24
     for f in files:
-        store.load(f)
+        files.load(f)
 
 
 # -- 2. control sequences ----------------------------------------------------------------
@@ -319,7 +319,7 @@ def test_a_full_disk_keeps_the_old_file_and_the_value(tmp_path: Path, monkeypatc
     assert [p.name for p in tmp_path.iterdir()] == ["session.toml"]
     monkeypatch.setattr(store, "_write_all", real)
     doc.commit(doc.session.with_value(1, "Bo", "tickets", 2))
-    assert store.load(path)[0].round(1).players == {"Ana": {"tickets": 4}, "Bo": {"tickets": 2}}
+    assert files.load(path)[0].round(1).players == {"Ana": {"tickets": 4}, "Bo": {"tickets": 2}}
 
 
 @pilot_test
@@ -349,7 +349,7 @@ async def test_the_app_on_a_full_disk(tmp_path: Path) -> None:
         assert "No space left on device" in said and "stays here" in said
         await pilot.press("enter", "0")
         await settle(pilot)
-    players = store.load(path)[0].round(1).players
+    players = files.load(path)[0].round(1).players
     assert players["Ana"]["attractions"] == {"1": 1} and players["Bo"]["attractions"] == {"1": 0}
 
 
@@ -360,7 +360,7 @@ def test_two_writers_never_overwrite_each_other_silently(tmp_path: Path) -> None
     saves, conflicts, silent = race(path, writers=2, seconds=3.0)
     assert saves > 20
     assert silent == 0, (saves, conflicts, silent)
-    store.load(path)
+    files.load(path)
 
 
 def test_a_checked_save_refuses_a_changed_file(tmp_path: Path) -> None:
@@ -370,7 +370,7 @@ def test_a_checked_save_refuses_a_changed_file(tmp_path: Path) -> None:
     store.save(path, session("theirs"))
     with pytest.raises(store.ChangedOnDisk):
         store.save_checked(path, session("mine"), expected=seen)
-    assert store.load(path)[0].title == "theirs"
+    assert files.load(path)[0].title == "theirs"
 
 
 # -- 11. signals ---------------------------------------------------------------------------
@@ -382,22 +382,22 @@ def test_a_signal_quits_like_ctrl_q(tmp_path: Path, sig: int) -> None:
     assert run.status == 0, run.status
     tail = run.output[run.output.rfind(b"\x1b[?1049h"):]
     assert b"\x1b[?1049l" in tail and b"\x1b[?1000l" in tail
-    store.load(path)
+    files.load(path)
 
 
 def test_save_is_atomic_when_the_writer_is_killed(tmp_path: Path) -> None:
     """A save loop killed with SIGKILL at random moments: the file is always whole (old or new)."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    loop = ("import sys\nfrom scorekeeper.record import replace\nfrom scorekeeper import store\n"
-            "p = sys.argv[1]\ns = store.load(p)[0]\ni = 0\nwhile True:\n"
+    loop = ("import sys\nfrom scorekeeper.record import replace\nfrom scorekeeper import files, store\n"
+            "p = sys.argv[1]\ns = files.load(p)[0]\ni = 0\nwhile True:\n"
             "    i += 1\n    store.save(p, replace(s, title=f't{i}', notes='x' * 5000))\n")
     for delay in (0.3, 0.45, 0.6, 0.75):
         proc = subprocess.Popen([sys.executable, "-c", loop, str(path)])
         time.sleep(delay)
         proc.kill()
         proc.wait()
-        store.load(path)
-    assert replace(store.load(path)[0], title=None, notes=None).players == ("Ana", "Bo")
+        files.load(path)
+    assert replace(files.load(path)[0], title=None, notes=None).players == ("Ana", "Bo")
 
 
 def test_mutated_samples_never_crash_and_every_refusal_has_a_line() -> None:
@@ -526,7 +526,7 @@ def test_the_terminal_going_away_ends_the_app_cleanly(tmp_path: Path) -> None:
         os.waitpid(pid, 0)
         pytest.fail("the app hung after its terminal went away")
     assert os.waitstatus_to_exitcode(status) == 0
-    store.load(path)
+    files.load(path)
     assert [p.name for p in tmp_path.iterdir()] == ["session.toml"]
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import store
+from scorekeeper import files, store
 from scorekeeper.index import SCHEMA, Index, db_path, summarize
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
@@ -66,7 +66,7 @@ def test_changed_added_removed_files_are_noticed(folder):
     with Index(folder) as index:
         index.refresh()
         path = folder / "ticket-to-mars-two-rounds.toml"
-        session, _ = store.load(path)
+        session, _ = files.load(path)
         # Maya: 20 points, 2 pairs worth 2 each in round 1 (4 points); 6 pairs instead make 20 - 4 + 12 = 28.
         store.save(path, session.with_value(1, "Maya", "pairs", {"count": 6, "each": 2}))
         shutil.copy(SAMPLES / "ticket-to-ride-4p.toml", folder / "another.toml")
@@ -202,7 +202,7 @@ def test_two_processes_refreshing_while_files_are_saved(folder):
     procs = [subprocess.Popen([sys.executable, "-c", REFRESHER, str(folder), "3"], stderr=subprocess.PIPE)
              for _ in range(2)]
     path = folder / "ticket-to-mars-two-rounds.toml"
-    session, _ = store.load(path)
+    session, _ = files.load(path)
     deadline = time.monotonic() + 2.5
     saves = 0
     while time.monotonic() < deadline:  # the table keeps saving while both processes refresh

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import games, store
+from scorekeeper import files, games, store
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
 
@@ -86,7 +86,7 @@ CASES = [
 
 @pytest.mark.parametrize(("name", "totals", "winners", "complete"), CASES)
 def test_ticket_booth_sample_totals(name, totals, winners, complete):
-    session, found = store.load(SAMPLES / name)
+    session, found = files.load(SAMPLES / name)
     sheet = games.score(session, found)
     assert sheet.totals == totals
     assert sheet.winners == winners
@@ -95,17 +95,17 @@ def test_ticket_booth_sample_totals(name, totals, winners, complete):
 
 
 def test_tiebreak_sample_is_settled_by_the_last_round():
-    sheet = games.score(*store.load(SAMPLES / "ticket-booth-tiebreak.toml"))
+    sheet = games.score(*files.load(SAMPLES / "ticket-booth-tiebreak.toml"))
     assert sheet.tiebreak == "Ana and Bo tied on 71; Bo scored more in the last round (27 to 17.5)"
 
 
 def test_in_progress_sample_says_what_comes_next():
-    sheet = games.score(*store.load(SAMPLES / "ticket-booth-in-progress.toml"))
+    sheet = games.score(*files.load(SAMPLES / "ticket-booth-in-progress.toml"))
     assert not sheet.rounds[1].complete
     assert sheet.next == "score round 2 (first player: Lou)"
 
 
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.toml")), ids=lambda p: p.name)
 def test_every_sample_round_trips_byte_for_byte(path):
-    session, _ = store.load(path)
+    session, _ = files.load(path)
     assert store.dumps(session) == path.read_text(encoding="utf-8")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import store
+from scorekeeper import files, store
 from scorekeeper.cli import main
 from scorekeeper.session import Session
 
@@ -98,10 +98,10 @@ def test_missing_file_is_invalid_with_a_message(tmp_path, capsys):
 
 
 def test_load_then_save_unchanged_gives_the_same_bytes(tmp_path):
-    session, _ = store.load(_write(tmp_path, GOOD))
+    session, _ = files.load(_write(tmp_path, GOOD))
     first = tmp_path / "a.toml"
     store.save(first, session)
-    again, _ = store.load(first)
+    again, _ = files.load(first)
     second = tmp_path / "b.toml"
     store.save(second, again)
     assert first.read_bytes() == second.read_bytes()
@@ -112,13 +112,13 @@ def test_names_with_markup_and_quotes_round_trip(tmp_path):
     session = session.with_value(1, '[bold]x[/]', "tickets", 2)
     path = tmp_path / "m.toml"
     store.save(path, session)
-    back, _ = store.load(path)
+    back, _ = files.load(path)
     assert back == session
 
 
 def test_save_is_atomic_and_leaves_no_temporary_file_on_failure(tmp_path, monkeypatch):
     path = tmp_path / "s.toml"
-    session, _ = store.load(_write(tmp_path, GOOD))
+    session, _ = files.load(_write(tmp_path, GOOD))
     store.save(path, session)
     original = path.read_bytes()
 
@@ -159,7 +159,7 @@ tickets = 2
 1 = 1
 8 = 9
 '''
-    _, found = store.parse(text)
+    _, found = files.parse(text)
     err = [p for p in found if p.is_error][0]
     assert err.path == 'rounds[1].players."Ana".attractions."8"' and err.line == 12
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import games, store
+from scorekeeper import files, games
 from scorekeeper.session import SessionError
 from tests.helpers import errors, points_of, session, sheet, warnings
 
@@ -276,7 +276,7 @@ tickets = "five"
 def test_check_lists_every_error_in_file_order():
     """Issue 12: "Every error that can be evaluated is reported, in file order" — the checks across players run
     beside a field's own error (before, a file with these five errors reported the two field errors)."""
-    sess, found = store.parse(BROKEN_3)
+    sess, found = files.parse(BROKEN_3)
     assert sess is None
     assert [(p.line, p.path) for p in found] == [
         (11, 'rounds[1].players."Ana".attractions."3"'),
@@ -306,7 +306,7 @@ def test_the_check_command_prints_every_error_in_file_order(tmp_path, capsys):
 def test_a_check_that_cannot_be_evaluated_is_not_guessed():
     """The fields in error are left out of the checks across players: their warnings (which may come from the
     values left out) wait until the file is fixed."""
-    sess, found = store.parse(BROKEN_3.replace("ticket_booth = true\ntickets = 8", "tickets = 1"))
+    sess, found = files.parse(BROKEN_3.replace("ticket_booth = true\ntickets = 8", "tickets = 1"))
     assert [p.path for p in found] == ['rounds[1].players."Ana".attractions."3"', 'rounds[1].players."Cy".tickets']
 
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import games, store
+from scorekeeper import files, games, store
 from scorekeeper.games import GAMES
 from scorekeeper.games.ticket_to_finland import tourist_value
 from scorekeeper.session import Round, Session, SessionError
@@ -232,7 +232,7 @@ BROKEN = [
 @pytest.mark.parametrize(("entry", "path", "words"), BROKEN, ids=[b[1].split(".", 2)[-1] + "=" + repr(
     next(iter(b[0].values())))[:12] for b in BROKEN])
 def test_broken_field_is_a_located_error(entry, path, words):
-    sess, found = store.parse(store.dumps(one({"Ana": {"route_points": 5}, "Bo": entry})))
+    sess, found = files.parse(store.dumps(one({"Ana": {"route_points": 5}, "Bo": entry})))
     assert sess is None
     errs = [p for p in found if p.is_error]
     assert [p.path for p in errs] == [path]
@@ -296,7 +296,7 @@ def test_property_reordering_players_changes_nothing_but_order(sess, random):
 @settings(max_examples=80, deadline=None)
 @given(sessions())
 def test_property_a_session_survives_the_toml_round_trip(sess):
-    back, found = store.parse(store.dumps(sess))
+    back, found = files.parse(store.dumps(sess))
     assert back is not None, [p.describe() for p in found]
     assert games.score(back).totals == games.score(sess).totals
 
@@ -363,11 +363,11 @@ def test_sample_is_the_dump_of_its_session_and_round_trips():
     path = SAMPLES / SAMPLE
     text = path.read_text(encoding="utf-8")
     assert text == store.dumps(sample_3p())
-    assert store.dumps(store.load(path)[0]) == text
+    assert store.dumps(files.load(path)[0]) == text
 
 
 def test_sample_totals_by_hand():
-    sh = games.score(*store.load(SAMPLES / SAMPLE))
+    sh = games.score(*files.load(SAMPLES / SAMPLE))
     assert sh.totals == SAMPLE_TOTALS
     assert sh.winners == ["Liisa"] and sh.tiebreak is None and sh.complete and sh.warnings == []
     bonuses = {p: sum((i.points for i in items(sh, p) if i.category.startswith("bonus:")), Fraction(0))
@@ -379,7 +379,7 @@ def test_sample_totals_by_hand():
 
 
 def test_sample_with_bonus_tie_none_drops_both_tied_cards():
-    sess, _ = store.load(SAMPLES / SAMPLE)
+    sess, _ = files.load(SAMPLES / SAMPLE)
     sh = games.score(Session(**{**sess.__dict__, "rules": {"bonus_tie": "none"}}))
     # the two tied cards are gone: Aino -5 -10, Eero -10, Liisa -5
     assert sh.totals == {"Aino": 106, "Eero": 87, "Liisa": 137}

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import games, store
+from scorekeeper import files, games, store
 from scorekeeper.games import GAMES
 from scorekeeper.session import Round, Session
 from tests.helpers import errors, points_of, session, sheet, warnings
@@ -320,7 +320,7 @@ def test_a_count_without_points_per_unit_is_a_warning():
     assert found == ["round 1: Ana's Pairs card counts 2 pairs but each = 0, so it scores nothing; "
                      "give each = the points per pair printed on the card"]
     sess = mars({"Ana": {"pairs": {"count": 2}}, "Bo": {}, "Cy": {}})
-    paths = [p.path for p in store.parse(store.dumps(sess))[1]]
+    paths = [p.path for p in files.parse(store.dumps(sess))[1]]
     assert paths == ['rounds[1].players."Ana".pairs.each']
 
 
@@ -366,7 +366,7 @@ HEAD = 'format = 1\ngame = "ticket-to-mars"\nplayers = ["Ana", "Bo"]\n\n[[rounds
 def broken(bo_lines: str) -> list:
     """The errors of a one-round file where Bo's table holds these lines."""
     text = HEAD + 'pairs = { count = 1, each = 3 }\n[rounds.players.Bo]\n' + bo_lines
-    session_, problems = store.parse(text)
+    session_, problems = files.parse(text)
     assert session_ is None
     return [p for p in problems if p.is_error]
 
@@ -398,7 +398,7 @@ def test_broken_entries_report_every_problem():
 def test_the_extra_round_error_carries_its_toml_line():
     text = (HEAD + 'character = { count = 3, each = 1 }\n[rounds.players.Bo]\ncharacter = { count = 1, each = 1 }\n'
             '\n[[rounds]]\n[rounds.players.Ana]\n[rounds.players.Bo]\n')
-    session_, problems = store.parse(text)
+    session_, problems = files.parse(text)
     assert session_ is None
     assert [(p.path, p.line) for p in problems if p.is_error] == [("rounds[2]", 11)]
 
@@ -481,7 +481,7 @@ def test_property_extra_rounds_are_allowed_exactly_after_ties(sess, random):
 @settings(max_examples=40, deadline=None)
 @given(games_st())
 def test_property_a_session_survives_the_toml_round_trip(sess):
-    parsed, problems = store.parse(store.dumps(sess))
+    parsed, problems = files.parse(store.dumps(sess))
     assert parsed == sess
     assert store.dumps(parsed) == store.dumps(sess)
 
@@ -559,14 +559,14 @@ def test_sample_is_the_dump_of_its_session_and_round_trips(name):
     text = (SAMPLES / name).read_text(encoding="utf-8")
     built = SAMPLE_FILES[name]()
     assert text == store.dumps(built), "regenerate with: .venv/bin/python -m tests.test_ticket_to_mars --write"
-    loaded, problems = store.load(SAMPLES / name)
+    loaded, problems = files.load(SAMPLES / name)
     assert problems == []
     assert loaded == built
     assert store.dumps(loaded) == text
 
 
 def test_sample_one_round_totals_by_hand():
-    sh = games.score(store.load(SAMPLES / "ticket-to-mars-one-round.toml")[0])
+    sh = games.score(files.load(SAMPLES / "ticket-to-mars-one-round.toml")[0])
     assert sh.rounds[0].first_player == "Ngozi"  # round 1: the first listed player
     assert sh.totals == {
         "Ngozi": 15,   # pairs 2×3=6 + occupancy 1×5=5 + character 4×1=4
@@ -577,7 +577,7 @@ def test_sample_one_round_totals_by_hand():
 
 
 def test_sample_two_rounds_totals_by_hand():
-    sh = games.score(store.load(SAMPLES / "ticket-to-mars-two-rounds.toml")[0])
+    sh = games.score(files.load(SAMPLES / "ticket-to-mars-two-rounds.toml")[0])
     assert sh.rounds[0].points == {
         "Maya": 12,   # 2×2=4 + 1×4=4 + 2×2=4
         "Jonas": 11,  # 1×2=2 + 2×3=6 + 3×1=3
@@ -603,7 +603,7 @@ def test_sample_two_rounds_totals_by_hand():
 
 
 def test_sample_extra_round_totals_by_hand():
-    sh = games.score(store.load(SAMPLES / "ticket-to-mars-extra-round.toml")[0])
+    sh = games.score(files.load(SAMPLES / "ticket-to-mars-extra-round.toml")[0])
     assert sh.rounds[0].points == {
         "Inès": 16,     # 2×3=6 + 1×4=4 + 3×2=6
         "Rafael": 16,   # 1×3=3 + 2×4=8 + 1×5=5
@@ -627,7 +627,7 @@ def test_sample_extra_round_totals_by_hand():
 
 
 def test_sample_extra_round_before_the_extra_round():
-    full = store.load(SAMPLES / "ticket-to-mars-extra-round.toml")[0]
+    full = files.load(SAMPLES / "ticket-to-mars-extra-round.toml")[0]
     sh = games.score(full.without_last_round())
     assert sh.complete is False and sh.winners == ["Inès", "Rafael"]
     assert sh.next == "extra round: Inès and Rafael tied on 16 (first player: Sunniva)"

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import games, store
+from scorekeeper import files, games, store
 from scorekeeper.games import GAMES
 from scorekeeper.games.trains import ROUTE_POINTS
 from scorekeeper.record import replace
@@ -463,7 +463,7 @@ BROKEN = [
 @pytest.mark.parametrize(("entry", "path", "words"), BROKEN, ids=[b[1].split(".", 2)[-1] for b in BROKEN])
 def test_broken_field_is_a_located_error(entry, path, words):
     text = store.dumps(one({"Ana": {"route_points": 5}, "Bo": entry}))
-    sess, found = store.parse(text)
+    sess, found = files.parse(text)
     assert sess is None
     errs = [p for p in found if p.is_error]
     assert [p.path for p in errs] == [path]
@@ -477,7 +477,7 @@ def test_broken_file_carries_the_toml_line():
         '[rounds.players.Ana]\nroute_points = 12\n\n[rounds.players.Bo]\n'
         'tickets = [\n  { points = 8, completed = true },\n  { points = 0, completed = false },\n]\n'
     )
-    _, found = store.parse(text)
+    _, found = files.parse(text)
     assert [(p.path, p.line) for p in found] == [('rounds[1].players."Bo".tickets[2].points', 10)]
 
 
@@ -554,7 +554,7 @@ def test_property_reordering_players_changes_nothing_but_order(sess, random):
 @settings(max_examples=100, deadline=None)
 @given(sessions(rules=RULES))
 def test_property_a_session_survives_the_toml_round_trip(sess):
-    back, found = store.parse(store.dumps(sess))
+    back, found = files.parse(store.dumps(sess))
     assert back is not None, [p.describe() for p in found]
     assert games.score(back).totals == games.score(sess).totals
 
@@ -665,12 +665,12 @@ def test_sample_is_the_dump_of_its_session_and_round_trips(name):
     path = SAMPLES / name
     text = path.read_text(encoding="utf-8")
     assert text == store.dumps(BUILT[name]())
-    assert store.dumps(store.load(path)[0]) == text
+    assert store.dumps(files.load(path)[0]) == text
 
 
 @pytest.mark.parametrize(("name", "totals", "winners", "tiebreak"), SAMPLE_CASES, ids=[c[0] for c in SAMPLE_CASES])
 def test_sample_totals_by_hand(name, totals, winners, tiebreak):
-    sess, found = store.load(SAMPLES / name)
+    sess, found = files.load(SAMPLES / name)
     sh = games.score(sess, found)
     assert sh.totals == totals
     assert sh.winners == winners
@@ -680,7 +680,7 @@ def test_sample_totals_by_hand(name, totals, winners, tiebreak):
 
 
 def test_sample_4p_items_by_hand():
-    sh = games.score(*store.load(SAMPLES / "ticket-to-ride-4p.toml"))
+    sh = games.score(*files.load(SAMPLES / "ticket-to-ride-4p.toml"))
     assert points_of(sh, "Mia", "routes") == 61 and points_of(sh, "Theo", "routes") == 71
     assert points_of(sh, "Lena", "routes") == 52 and points_of(sh, "Sam", "routes") == 36
     assert [i.points for i in items(sh, "Mia", "ticket")] == [22, 8, -12]
@@ -1053,7 +1053,7 @@ USA_TOTALS = {"Grace": 93, "Omar": 71, "Priya": 45, "Lukas": 64}
 
 
 def test_usa_sample_longest_paths_and_totals_by_hand():
-    sess, found = store.load(SAMPLES / "ticket-to-ride-usa-4p.toml")
+    sess, found = files.load(SAMPLES / "ticket-to-ride-usa-4p.toml")
     game = GAMES[TTR]
     assert game.paths(sess, 1) == USA_PATHS
     assert {p: r.trains for p, r in game.routes(sess, 1).items()} == {"Grace": 44, "Omar": 39, "Priya": 31,

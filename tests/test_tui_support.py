@@ -13,7 +13,7 @@ from textual import events
 from textual.keys import _character_to_key
 from textual.pilot import Pilot
 
-from scorekeeper import games, store
+from scorekeeper import files, games, store
 from scorekeeper.games import Sheet
 from scorekeeper.session import Round, Session
 from scorekeeper.tui.app import ScorekeeperApp
@@ -77,7 +77,7 @@ async def enter(pilot: Pilot, *values: str) -> None:
 
 def saved(path: Path) -> tuple[Session, Sheet]:
     """The session as saved on disk and its score sheet."""
-    session, warnings = store.load(path)
+    session, warnings = files.load(path)
     return session, games.score(session, warnings)
 
 

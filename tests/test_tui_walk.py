@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import games, store, walk
+from scorekeeper import files, games, validation, walk
 from scorekeeper.document import Document
 from scorekeeper.record import replace
 from scorekeeper.session import Round, Session, SessionError
@@ -34,15 +34,15 @@ def test_slots_of_each_game() -> None:
 
 def test_problems_carry_their_place() -> None:
     """A problem names its round, player, field, key and line: the app places it without reading its words."""
-    [error] = walk.errors(walk.validate(booth({"Ana": {"attractions": {"8": 9}}})))
+    [error] = walk.errors(validation.validate(booth({"Ana": {"attractions": {"8": 9}}})))
     assert (error.round, error.player, error.field, error.key, error.index) == (1, "Ana", "attractions", "8", None)
     ttr = Session(game="ticket-to-ride", players=("Ana", "Bo"),
                   rounds=(Round(players={"Ana": {"tickets": [{"points": 8, "completed": True},
                                                              {"points": 0, "completed": True}]}}),))
-    [error] = walk.errors(walk.validate(ttr))
+    [error] = walk.errors(validation.validate(ttr))
     assert (error.field, error.key, error.index) == ("tickets", None, 2)
     warned = booth({"Ana": {"attractions": {"5": 2}}, "Bo": {"attractions": {"5": 1}}})  # 3 of 5: a warning
-    [warning] = [p for p in walk.validate(warned) if p.field == "attractions" and p.key == "5"]
+    [warning] = [p for p in validation.validate(warned) if p.field == "attractions" and p.key == "5"]
     assert (warning.player, warning.key) == (None, "5")
     steps = BOOTH.steps(warned)
     reworded = replace(warning, message="something else entirely")
@@ -53,17 +53,17 @@ def test_problems_carry_their_place() -> None:
 def test_round_check_is_the_rounds_own() -> None:
     """The checks of one round find what the whole session's do for that round."""
     session = booth({"Ana": {"attractions": {"8": 5}}, "Bo": {"attractions": {"8": 5}}})
-    whole = [p for p in walk.validate(session) if p.round == 1]
+    whole = [p for p in validation.validate(session) if p.round == 1]
     assert walk.round_check(BOOTH, session, 1) == whole
 
 
 def test_steps_not_reached_are_not_problems_yet() -> None:
     """In the middle of a round, a warning about a step the table has not come to is left out."""
     session = booth({"Ana": {"attractions": {"1": 1, "2": 2}}, "Bo": {"attractions": {"1": 0, "2": 1}}})
-    problems = walk.validate(session)
+    problems = validation.validate(session)
     assert any(p.key == "2" for p in problems)  # the #2 cards add up to 3: #2 is done, so it stays
     session = session.with_value(1, "Bo", "attractions", {"1": 0})
-    problems = walk.validate(session)
+    problems = validation.validate(session)
     kept = walk.reached(BOOTH, session, 1, problems)
     assert all(p.key != "2" for p in kept if not p.is_error)
 
@@ -142,7 +142,7 @@ def test_parse_card(text: str, card: dict | None) -> None:
 def test_problem_at_slot() -> None:
     """A field check's problem lands on its sub-key; a cross-field one on its player's field."""
     session = booth({"Ana": {"attractions": {"8": 9}}})
-    problems = walk.validate(session)
+    problems = validation.validate(session)
     step = BOOTH.steps(session)[7]
     (slot,) = walk.slots(BOOTH, session, step)
     other = walk.slots(BOOTH, session, BOOTH.steps(session)[6])[0]
@@ -168,12 +168,12 @@ def test_document_history_and_fingerprints(tmp_path: Path) -> None:
     doc.commit(one, key="t")
     doc.commit(one.with_value(1, "Ana", "tickets", 4), key="t")
     doc.commit(doc.session.with_value(1, "Bo", "tickets", 3), key="b")
-    assert store.load(path)[0] == doc.session
+    assert files.load(path)[0] == doc.session
     assert not doc.changed_on_disk()
     assert doc.undo() is not None and doc.session.round(1).entry("Ana") == {"tickets": 4}
-    assert doc.undo() == start and store.load(path)[0] == start
+    assert doc.undo() == start and files.load(path)[0] == start
     assert doc.undo() is None
-    assert doc.redo() is not None and store.load(path)[0].round(1).entry("Ana") == {"tickets": 4}
+    assert doc.redo() is not None and files.load(path)[0].round(1).entry("Ana") == {"tickets": 4}
     path.write_text(path.read_text() + "\n")
     assert doc.changed_on_disk()
     doc.reload()
@@ -197,4 +197,4 @@ def test_packaged_samples_are_the_project_samples() -> None:
     for name in SAMPLES:
         packaged = root / "scorekeeper" / "samples" / name
         assert packaged.read_bytes() == (root / "sample_sessions" / name).read_bytes(), name
-        store.load(packaged)
+        files.load(packaged)

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from scorekeeper import export, games, store
+from scorekeeper import export, files, games, store
 from scorekeeper.games import GAMES, Sheet
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.qr import QRCode, svg
@@ -35,7 +35,7 @@ def scored(path: Path) -> Sheet | str:
     from scorekeeper.session import SessionError
 
     try:
-        session, warnings = store.load(path)
+        session, warnings = files.load(path)
         return games.score(session, warnings)
     except SessionError as exc:
         return exc.problems[0].describe() if exc.problems else str(exc)

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from scorekeeper import games, store, walk
+from scorekeeper import files, games, store, walk
 from scorekeeper.session import Session, SessionError
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 
@@ -73,7 +73,7 @@ class Entry:
 def entry_for(path: Path) -> Entry:
     """Read one file for the list (an unreadable one is listed with the core's first message)."""
     try:
-        session, warnings = store.load(path)
+        session, warnings = files.load(path)
     except SessionError as exc:
         first = exc.problems[0] if exc.problems else None
         return Entry(path, None, "unreadable", first.describe() if first else str(exc))

@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from scorekeeper import games, store, walk
+from scorekeeper import games, store, validation, walk
 from scorekeeper.games.base import Game, Rule
 from scorekeeper.session import Problem, Round, Session
 from scorekeeper.text import inert
@@ -185,7 +185,7 @@ class NewSessionScreen(Screen):
     def check(self, final: bool = False) -> list[Problem]:
         """Names and rules checked by the core; problems shown at their fields."""
         names = self.players()
-        problems = store.players_problems(names, self.game)
+        problems = validation.players_problems(names, self.game)
         boxes = [i for i in range(1, MAX_PLAYERS + 1) if self.query_one(f"#player-{i}", Input).value.strip()]
         shown: dict[int, list[Problem]] = {}
         general: list[Problem] = []
@@ -215,7 +215,7 @@ class NewSessionScreen(Screen):
         when = self.app.now()
         session = Session(game=self.game.id, players=tuple(self.players()), title=title, started=when,
                           rules=self.rules(), rounds=(Round(),))
-        found = walk.validate(session)
+        found = validation.validate(session)
         errors = walk.errors(found)
         if errors:
             self.query_one("#rules-problem", Static).update(joined(problem_line(p) for p in errors))
