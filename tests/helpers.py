@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper import files, games, store
+from scorekeeper import files, games, store, validation
 from scorekeeper.games import Sheet
 from scorekeeper.session import Problem, Round, Session
 
@@ -17,8 +17,8 @@ def session(game: str, players: list[str], *rounds: dict[str, dict[str, Any]], r
 
 
 def problems(sess: Session) -> list[Problem]:
-    """Every problem the store finds when the session is read back from its TOML."""
-    return files.parse(store.dumps(sess))[1]
+    """Every problem of the session, as the core's one validation entry point finds them."""
+    return validation.validate(sess)
 
 
 def errors(sess: Session) -> list[Problem]:

@@ -281,13 +281,16 @@ def test_extra_rounds_follow_a_longer_schedule_too():
 
 # -- rounds past the schedule ------------------------------------------------------------------
 def test_an_extra_round_without_a_tie_is_an_error_at_its_round():
-    found = errors(mars(rnd(Ana=9, Bo=6, Cy=6), rnd(Ana=1, Bo=1, Cy=1)))
+    extra = mars(rnd(Ana=9, Bo=6, Cy=6), rnd(Ana=1, Bo=1, Cy=1))
+    found = errors(extra)
     assert [p.path for p in found] == ["rounds[2]"]
     msg = found[0].message
     assert "round 2 is an extra round (rule rounds = 1)" in msg
     assert "Ana leads on 9 after round 1 (next best: Bo and Cy on 6)" in msg
     assert "only when the rounds before it end in a tie for the most points" in msg
-    assert found[0].line is not None and found[0].round == 2
+    assert found[0].round == 2
+    [in_file] = [p for p in files.parse(store.dumps(extra))[1] if p.is_error]
+    assert in_file.line == store.dumps(extra).split("\n").index("[[rounds]]", 9) + 1
 
 
 def test_an_extra_round_after_a_decided_extra_round_is_an_error():
