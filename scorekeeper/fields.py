@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from scorekeeper.record import record as dataclass
 from scorekeeper.session import Problem, Round, quote
-from scorekeeper.text import inert, is_control
+from scorekeeper.text import has_control, inert, is_control
 
 MAX_TEXT = 200
 """A title, a card's or an attraction's name: at most 200 characters."""
@@ -332,6 +332,8 @@ def text_problem(text: str, what: str = "this text", *, notes: bool = False) -> 
     limit = MAX_NOTES if notes else MAX_TEXT
     if len(text) > limit:
         return f"{len(text):,} characters in {what}; at most {limit:,}"
+    if not has_control(text):
+        return None
     for i, ch in enumerate(text, start=1):
         if is_control(ch) and not (notes and ch == "\n"):
             allowed = "plain text (line breaks are fine)" if notes else "one line of plain text"
@@ -372,12 +374,11 @@ def text_problems(raw: Mapping[str, Any]) -> list[Problem]:
                 problems.append(Problem(msg, path=path))
         elif isinstance(value, dict):
             for k, v in value.items():
-                at = child(path, k, name_level)
                 msg = text_problem(k, "this key")
                 if msg:
-                    problems.append(Problem(msg, path=at))
-                    continue
-                walk(v, at, k, name_level=k == "players" and path.startswith("rounds["))
+                    problems.append(Problem(msg, path=child(path, k, name_level)))
+                elif isinstance(v, (str, dict, list, Round)):
+                    walk(v, child(path, k, name_level), k, name_level=k == "players" and path.startswith("rounds["))
         elif isinstance(value, list):
             for i, item in enumerate(value, start=1):
                 walk(item, f"{path}[{i}]", key)
