@@ -55,9 +55,9 @@ def test_many_new_commands_at_once_lose_nothing(tmp_path: Path) -> None:
             assert p.returncode == 0, err
             printed.append(out.strip())
     assert len(set(printed)) == 24
-    files = store.session_files(tmp_path)
-    assert len(files) == 24
-    for f in files:
+    written = store.session_files(tmp_path)
+    assert len(written) == 24
+    for f in written:
         files.load(f)
 
 
