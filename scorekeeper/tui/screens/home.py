@@ -1,10 +1,10 @@
-"""The home screen: the sessions of the folder, newest first; open, new, delete to trash, filter as you type."""
+"""The home screen: the sessions of the folder, newest first; every printable key goes to the filter."""
 
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from importlib import resources
 from pathlib import Path
@@ -14,9 +14,13 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
+from textual.geometry import Region, Size
+from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Input, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.visual import Visual
+from textual.widgets import Input, Static
 
 from scorekeeper import games, store
 from scorekeeper.session import Session, SessionError
@@ -30,45 +34,58 @@ SAMPLES = ("ticket-booth-in-progress.toml", "ticket-to-mars-extra-round.toml")
 """The sample sessions packaged with the app (copies of sample_sessions/)."""
 
 
+def when_text(started: object, path: Path) -> str:
+    """The date a session was started (else the file's date)."""
+    if isinstance(started, datetime):
+        return f"{started:%Y-%m-%d %H:%M}"
+    if isinstance(started, date):
+        return f"{started:%Y-%m-%d}"
+    try:
+        return f"{datetime.fromtimestamp(path.stat().st_mtime):%Y-%m-%d %H:%M}"
+    except OSError:
+        return ""
+
+
 @dataclass
 class Entry:
-    """A session file as the home screen lists it."""
+    """A session file as the home screen lists it: two lines, and the text the filter looks in."""
 
     path: Path
     session: Session | None
     state: str
     error: str = ""
+    search: str = field(init=False, default="")
 
-    def when(self) -> str:
-        """The date it was started (else the file's date)."""
-        started = self.session.started if self.session else None
-        if isinstance(started, datetime):
-            return f"{started:%Y-%m-%d %H:%M}"
-        if isinstance(started, date):
-            return f"{started:%Y-%m-%d}"
-        try:
-            return f"{datetime.fromtimestamp(self.path.stat().st_mtime):%Y-%m-%d %H:%M}"
-        except OSError:
-            return ""
-
-    def search_text(self) -> str:
-        """What the filter looks in."""
+    def __post_init__(self) -> None:
         parts = [self.path.name, self.state, self.error]
         if self.session:
             game = games.GAMES.get(self.session.game)
             parts += [self.session.title or "", self.session.game, game.name if game else "", *self.session.players]
-        return " ".join(parts).casefold()
+        self.search = " ".join(parts).casefold()
 
-    def prompt(self) -> Content:
-        """Two lines: title, game and date; players and state (or why the file cannot be read)."""
+    @property
+    def name(self) -> str:
+        """The title, else the file name."""
+        return self.session.title if self.session and self.session.title else self.path.name
+
+    def when(self) -> str:
+        """The date it was started (else the file's date)."""
+        return when_text(self.session.started if self.session else None, self.path)
+
+    def lines(self) -> tuple[Content, Content]:
+        """Title, game and date; players and state (or why the file cannot be read)."""
         if self.session is None:
-            return Content.assemble(("⚠ ", "$text-error"), (self.path.name, "bold"), ("  unreadable", "$text-error"),
-                                    "\n  ", (self.error, "$text-error"))
+            return (Content.assemble(("⚠ ", "$text-error"), (self.path.name, "bold"), ("  unreadable", "$text-error")),
+                    Content.assemble("  ", (self.error, "$text-error")))
         game = games.get(self.session.game)
         title: list[str | tuple[str, str]] = [(self.session.title, "bold"), "  "] if self.session.title else []
-        return Content.assemble(
-            *title, (game.name, "bold $text-accent"), "  ", (self.when(), "dim"),
-            "\n  ", ", ".join(self.session.players), "  ", ("— " + self.state, "italic"))
+        return (Content.assemble(*title, (game.name, "bold $text-accent"), "  ", (self.when(), "dim")),
+                Content.assemble("  ", ", ".join(self.session.players), "  ", ("— " + self.state, "italic")))
+
+    def prompt(self) -> Content:
+        """Both lines as one text."""
+        first, second = self.lines()
+        return first + "\n" + second
 
 
 def entry_for(path: Path) -> Entry:
@@ -87,31 +104,113 @@ def entry_for(path: Path) -> Entry:
     return Entry(path, session, state)
 
 
-class SessionList(OptionList):
-    """The sessions; typing a letter that is not a key of the screen starts the filter."""
+class SessionList(ScrollView, can_focus=False):
+    """A virtual list of sessions: two lines each and a gap; only the rows on screen are drawn."""
 
-    def on_key(self, event: events.Key) -> None:
-        """Send typed text to the filter."""
-        reserved = {b.key for b in HomeScreen.BINDINGS if isinstance(b, Binding)} | {"question_mark"}
-        if event.is_printable and event.character and event.key not in reserved:
-            event.stop()
-            event.prevent_default()
-            box = self.screen.query_one("#filter", Input)
-            box.focus()
-            box.insert_text_at_cursor(event.character)
+    COMPONENT_CLASSES = {"session-list--row", "session-list--highlighted"}
+    DEFAULT_CSS = """
+    SessionList {
+        overflow-x: hidden;
+        & > .session-list--row { }
+        & > .session-list--highlighted { background: $block-cursor-background; }
+    }
+    """
+    ROW = 3
+
+    class Chosen(Message):
+        """A row was clicked."""
+
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.rows: Sequence[Entry] = ()
+        self.highlighted: int | None = None
+        self._cache: dict[tuple[int, bool, int], list[Strip]] = {}
+
+    def set_rows(self, rows: Sequence[Entry], highlighted: int | None) -> None:
+        """Show these entries, one of them highlighted."""
+        self.rows = rows
+        self._cache.clear()
+        self.virtual_size = Size(0, max(0, len(rows) * self.ROW - 1))
+        self.highlight(highlighted)
+        self.refresh()
+
+    def highlight(self, index: int | None) -> None:
+        """Highlight a row (clamped to the list) and scroll it into view."""
+        if index is not None:
+            index = min(max(index, 0), len(self.rows) - 1) if self.rows else None
+        self.highlighted = index
+        self.refresh()
+        if index is not None and self.is_mounted:
+            self.scroll_to_region(Region(0, index * self.ROW, 1, 2), animate=False, force=True, immediate=True)
+
+    def move(self, delta: int) -> None:
+        """Move the highlight by `delta` rows."""
+        if self.rows:
+            self.highlight((self.highlighted or 0) + delta if self.highlighted is not None else 0)
+
+    def page(self) -> int:
+        """How many rows one screenful holds."""
+        return max(1, (self.scrollable_content_region.height + 1) // self.ROW)
+
+    def render_line(self, y: int) -> Strip:
+        """One line of the list: a row's first or second line, or the gap."""
+        width = self.scrollable_content_region.width
+        index, part = divmod(self.scroll_offset.y + y, self.ROW)
+        if index >= len(self.rows) or part == 2:
+            return Strip.blank(width, self.get_visual_style("session-list--row").rich_style)
+        return self._strips(index, width)[part]
+
+    def _strips(self, index: int, width: int) -> list[Strip]:
+        lit = index == self.highlighted
+        key = (index, lit, width)
+        strips = self._cache.get(key)
+        if strips is None:
+            style = self.get_visual_style("session-list--row", *(["session-list--highlighted"] if lit else []))
+            strips = []
+            for line in self.rows[index].lines():
+                line = line.truncate(width, ellipsis=True)
+                rendered = Visual.to_strips(self, line, width, 1, style)[0]
+                strips.append(rendered.extend_cell_length(width, style.rich_style).crop(0, width))
+            if len(self._cache) > 512:
+                self._cache.clear()
+            self._cache[key] = strips
+        return strips
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a row chooses it."""
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        index, part = divmod(self.scroll_offset.y + offset.y, self.ROW)
+        if part < 2 and 0 <= index < len(self.rows):
+            self.highlight(index)
+            self.post_message(self.Chosen(index))
+
+    def plain(self) -> str:
+        """Every row as plain text (for tests)."""
+        return "\n".join(first.plain + "\n" + second.plain for first, second in (e.lines() for e in self.rows))
+
 
 
 class HomeScreen(Screen):
-    """The sessions folder."""
+    """The sessions folder: the filter has the keyboard, commands are on keys no name can hold."""
 
     BINDINGS = [
-        Binding("n", "new", "New session", id="new"),
-        Binding("d", "delete", "Delete", id="delete"),
-        Binding("delete", "delete", "Delete", show=False),
-        Binding("s", "sample", "Open a sample", id="sample"),
-        Binding("slash", "filter", "Filter", id="filter"),
+        Binding("ctrl+n", "new", "New session", id="new", priority=True),
+        Binding("delete,ctrl+d", "delete", "Delete", id="delete", priority=True),
+        Binding("ctrl+z", "undo_delete", "Undo delete", id="undo-delete"),
+        Binding("ctrl+t", "trash", "Trash", id="trash"),
+        Binding("ctrl+o", "sample", "Open a sample", id="sample"),
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("down", "move(1)", "Down", show=False),
+        Binding("pageup", "move_page(-1)", "Page up", show=False),
+        Binding("pagedown", "move_page(1)", "Page down", show=False),
         Binding("escape", "clear_filter", "Clear filter", show=False, id="clear-filter"),
-        Binding("q", "app.quit", "Quit", id="quit"),
+        Binding("ctrl+q", "app.quit", "Quit", id="quit", priority=True),
     ]
 
     app: ScorekeeperApp
@@ -120,6 +219,8 @@ class HomeScreen(Screen):
         super().__init__()
         self.entries: list[Entry] = []
         self.shown: list[Entry] = []
+        self.deleted: tuple[Path, Path] | None = None
+        self._loaded = False
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -130,45 +231,40 @@ class HomeScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        """List the folder."""
+        """Titles and the keyboard for the filter (the folder is read once the screen shows)."""
         self.title = "Scorekeeper"
         self.sub_title = str(self.app.folder)
-        self.load()
-        self.query_one("#sessions", OptionList).focus()
+        self.query_one("#filter", Input).focus()
 
     def on_screen_resume(self) -> None:
-        """Back from a session: list again."""
-        if self.is_mounted:
-            self.load()
+        """Shown (first, or back from a session): read the folder."""
+        self.load()
+        self.query_one("#filter", Input).focus()
 
     def load(self, select: Path | None = None) -> None:
         """Read every session file of the folder."""
         self.entries = [entry_for(p) for p in store.session_files(self.app.folder)]
+        self._loaded = True
         self.show(select)
 
     def show(self, select: Path | None = None) -> None:
         """The entries that pass the filter."""
         words = self.query_one("#filter", Input).value.casefold().split()
-        self.shown = [e for e in self.entries if all(w in e.search_text() for w in words)]
-        listing = self.query_one("#sessions", OptionList)
         current = self.current()
         keep = select or (current.path if current else None)
-        options: list[Option | None] = []
-        for i, e in enumerate(self.shown):
-            options += [Option(e.prompt(), id=str(i)), None]
-        listing.set_options(options[:-1])
-        paths = [e.path for e in self.shown]
-        if self.shown:
-            listing.highlighted = paths.index(keep) if keep in paths else 0
+        self.shown = [e for e in self.entries if all(w in e.search for w in words)] if words else list(self.entries)
+        listing = self.query_one("#sessions", SessionList)
+        at = next((i for i, e in enumerate(self.shown) if e.path == keep), 0) if keep else 0
+        listing.set_rows(self.shown, at if self.shown else None)
         empty = self.query_one("#empty", Static)
         empty.display = not self.shown
         listing.display = bool(self.entries)
         if not self.entries:
             empty.update(Content.from_markup(
                 "[b]No sessions yet[/b] in $folder\n\n"
-                "Press [b]n[/b] to start a new session: pick the game, the players in seating order, "
+                "Press [b]ctrl+n[/b] to start a new session: pick the game, the players in seating order, "
                 "and the app walks the table through the scoring.\n"
-                "Press [b]s[/b] to open a sample session (a Ticket Booth game in its second round) "
+                "Press [b]ctrl+o[/b] to open a sample session (a Ticket Booth game in its second round) "
                 "and look around first.", folder=str(self.app.folder)))
         elif not self.shown:
             empty.update(Content("No session matches the filter (Esc clears it)."))
@@ -176,8 +272,7 @@ class HomeScreen(Screen):
 
     def current(self) -> Entry | None:
         """The highlighted entry."""
-        listing = self.query_one("#sessions", OptionList)
-        index = listing.highlighted
+        index = self.query_one("#sessions", SessionList).highlighted
         if index is None or not 0 <= index < len(self.shown):
             return None
         return self.shown[index]
@@ -185,38 +280,44 @@ class HomeScreen(Screen):
     @on(Input.Changed, "#filter")
     def filtered(self) -> None:
         """Filter as you type."""
-        self.show()
+        if self._loaded:
+            self.show()
 
     @on(Input.Submitted, "#filter")
     def filter_done(self) -> None:
-        """Enter in the filter opens the first match."""
-        if self.shown:
-            self.query_one("#sessions", OptionList).highlighted = 0
-            self.open(self.shown[0])
+        """Enter opens the highlighted session."""
+        entry = self.current()
+        if entry is not None:
+            self.open(entry)
 
-    def on_key(self, event: events.Key) -> None:
-        """Down from the filter goes to the list."""
-        box = self.query_one("#filter", Input)
-        if box.has_focus and event.key == "down":
-            event.stop()
-            self.query_one("#sessions", OptionList).focus()
-
-    @on(OptionList.OptionSelected, "#sessions")
-    def selected(self, event: OptionList.OptionSelected) -> None:
-        """Enter or a click on a session opens it."""
-        event.stop()
-        self.open(self.shown[event.option_index])
+    @on(SessionList.Chosen)
+    def chosen(self, event: SessionList.Chosen) -> None:
+        """A click on a session opens it."""
+        self.open(self.shown[event.index])
 
     def open(self, entry: Entry) -> None:
         """Open a session (an unreadable one shows its problems)."""
+        self.deleted = None
         self.app.open_file(entry.path)
 
     # -- actions ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Delete only with a session highlighted."""
+        """Delete only with a session highlighted; undo only right after a delete."""
         if action == "delete":
             return self.current() is not None
+        if action == "undo_delete":
+            return self.deleted is not None
         return True
+
+    def action_move(self, delta: int) -> None:
+        """Up or down the list (the filter keeps the keyboard)."""
+        self.query_one("#sessions", SessionList).move(delta)
+        self.refresh_bindings()
+
+    def action_move_page(self, delta: int) -> None:
+        """A screenful up or down."""
+        listing = self.query_one("#sessions", SessionList)
+        listing.move(delta * listing.page())
 
     def action_new(self) -> None:
         """A new session."""
@@ -224,26 +325,20 @@ class HomeScreen(Screen):
 
         self.app.push_screen(NewSessionScreen())
 
-    def action_filter(self) -> None:
-        """Focus the filter."""
-        self.query_one("#filter", Input).focus()
-
     def action_clear_filter(self) -> None:
-        """Clear the filter and go back to the list."""
-        box = self.query_one("#filter", Input)
-        box.value = ""
-        self.query_one("#sessions", OptionList).focus()
+        """Clear the filter."""
+        self.query_one("#filter", Input).value = ""
 
     def action_delete(self) -> None:
-        """Move the highlighted session to trash/, after a confirmation."""
+        """Move the highlighted session to trash/, after a question whose default answer is No."""
         from scorekeeper.tui.screens.dialogs import ConfirmScreen
 
         entry = self.current()
         if entry is None:
             return
-        name = entry.session.title if entry.session and entry.session.title else entry.path.name
         question = Content.from_markup("Delete [b]$name[/b]?\n\nThe file $file moves to the trash/ folder "
-                                       "beside it; you can move it back by hand.", name=name, file=entry.path.name)
+                                       "beside it: ctrl+z right after, or the Trash (ctrl+t), brings it back.",
+                                       name=entry.name, file=entry.path.name)
 
         def answer(yes: bool | None) -> None:
             if not yes:
@@ -253,10 +348,31 @@ class HomeScreen(Screen):
             except OSError as exc:
                 self.notify(f"Could not delete: {exc.strerror or exc}", severity="error", markup=False)
                 return
-            self.notify(f"Moved to {target}", title="Deleted", markup=False)
+            self.deleted = (entry.path, target)
+            self.notify(f"Moved to {target} — ctrl+z brings it back", title="Deleted", markup=False)
             self.load()
 
         self.app.push_screen(ConfirmScreen(question, yes="Delete"), answer)
+
+    def action_undo_delete(self) -> None:
+        """Bring back the session just deleted."""
+        if self.deleted is None:
+            return
+        original, trashed = self.deleted
+        try:
+            back = store.from_trash(trashed, original)
+        except OSError as exc:
+            self.notify(f"Could not bring it back: {exc.strerror or exc}", severity="error", markup=False)
+            return
+        self.deleted = None
+        self.notify(f"{back.name} is back", title="Restored", markup=False)
+        self.load(select=back)
+
+    def action_trash(self) -> None:
+        """The files in trash/, to bring any of them back."""
+        from scorekeeper.tui.screens.trash import TrashScreen
+
+        self.app.push_screen(TrashScreen())
 
     def action_sample(self, name: str = SAMPLES[0]) -> None:
         """Copy a sample session into the folder and open it."""
@@ -270,14 +386,13 @@ class HomeScreen(Screen):
             n += 1
         with resources.as_file(source) as path:
             shutil.copyfile(path, target)
-        self.load(select=target)
+        self.deleted = None
         self.app.open_file(target)
 
     def palette(self) -> Iterator[tuple[str, str, Any]]:
         """Commands: open any session, open a sample."""
         for entry in self.entries:
-            title = entry.session.title if entry.session and entry.session.title else entry.path.name
-            yield f"Open: {title}", entry.state, lambda e=entry: self.open(e)
+            yield f"Open: {entry.name}", entry.state, lambda e=entry: self.open(e)
         for name in SAMPLES:
             yield f"Open a sample: {name}", "Copy a sample session into the folder and open it", \
                 lambda n=name: self.action_sample(n)

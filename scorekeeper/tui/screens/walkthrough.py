@@ -12,7 +12,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Label, Static
 
@@ -21,6 +20,7 @@ from scorekeeper.games.base import Sheet, Step
 from scorekeeper.session import Problem, Session
 from scorekeeper.tui import mapmode, walk
 from scorekeeper.tui.render import item_line, lines, problem_line, scores_table, text_line
+from scorekeeper.tui.screens.base import SessionScreen
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.editors import Editor, editor_for
 from scorekeeper.tui.widgets.hanging import Hanging, Line
@@ -85,7 +85,7 @@ class PlayerRow(Vertical):
         yield self.live
 
 
-class WalkthroughScreen(Screen):
+class WalkthroughScreen(SessionScreen):
     """One round, step by step in the rulebook's order; every accepted value is saved at once."""
 
     BINDINGS = [
