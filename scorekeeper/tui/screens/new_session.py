@@ -67,10 +67,9 @@ class RuleRow(Horizontal):
         rule = self.rule
         widget = self.query_one(".rule-input")
         if isinstance(widget, Select):
-            value = widget.value
-            if value is Select.BLANK or value == rule.default:
+            if widget.is_blank() or widget.value == rule.default:
                 return None
-            return value
+            return widget.value
         assert isinstance(widget, Input)
         text = widget.value.strip()
         if not text:
