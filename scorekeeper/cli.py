@@ -222,6 +222,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     """`stats [DIR] [--json]`: per game and player, plays, wins, win rate, mean and best score."""
     from scorekeeper import games
     from scorekeeper.report import standings
+    from scorekeeper.text import inert, ljust, width
 
     folder = Path(args.folder) if args.folder else store.sessions_dir(args.dir)
     if not folder.is_dir():
@@ -250,11 +251,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
         print(f"No finished sessions in {folder}.")
     for game_id, rows in table.items():
         print(f"{games.GAMES[game_id].name}")
-        width = max(len(r.name) for r in rows)
-        print(f"  {'player':<{width}}  plays  wins  win rate   mean   best")
+        names = {r.name: inert(r.name) for r in rows}
+        column = max([width(n) for n in names.values()] + [len("player")])
+        print(f"  {ljust('player', column)}  plays  wins  win rate   mean   best")
         for r in rows:
             j = r.as_json()
-            print(f"  {r.name:<{width}}  {j['plays']:>5}  {j['wins']:>4}  {j['win_rate']:>8.0%}  "
+            print(f"  {ljust(names[r.name], column)}  {j['plays']:>5}  {j['wins']:>4}  {j['win_rate']:>8.0%}  "
                   f"{j['mean']:>5g}  {j['best']:>5}")
         print()
     if unfinished:
