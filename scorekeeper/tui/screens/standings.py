@@ -91,7 +91,7 @@ class StandingsScreen(SessionScreen):
         """Render the standings."""
         self.show_title()
         await self.render_all()
-        self.query_one("#rounds", RoundList).focus()
+        self.query_one("#rounds", RoundList).focus(scroll_visible=False)
 
     async def on_screen_resume(self) -> None:
         """Back from a walkthrough: the session may have changed."""
@@ -128,7 +128,7 @@ class StandingsScreen(SessionScreen):
         notes.display = bool(session.notes)
         following = self.next_text(sheet)
         self.query_one("#next", Static).update(
-            following + Content.styled("  — press Enter", "dim") if following is not None else
+            Content.assemble("Next: ", following, ("  — press Enter", "dim")) if following is not None else
             Content.styled("The game is over. ↑↓ picks a round, Enter edits it · r renames a player · "
                            "t title and notes · Esc sessions", "dim"))
         self.show_rounds(sheet, following)
@@ -147,16 +147,16 @@ class StandingsScreen(SessionScreen):
         self.refresh_bindings()
 
     def next_text(self, sheet: Sheet) -> Content | None:
-        """What the table does next (None once the game is over)."""
+        """What the table does next, `score round 2 (first player: Bo)` (None once the game is over)."""
         where = walk.resume(self.game, self.session, sheet)
         if sheet.complete and where is None:
             return None
         if where is not None and self.session.rounds:
             number, index = where
             step = self.game.steps(self.session)[index]
-            return Content.from_markup("Next: [b]finish round $n[/b] from $step", n=str(number), step=step.title)
+            return Content.from_markup("[b]finish round $n[/b] from $step", n=str(number), step=step.title)
         following = sheet.next or f"score round {len(self.session.rounds) + 1}"
-        return Content.from_markup("Next: [b]$next[/b]", next=following)
+        return Content.from_markup("[b]$next[/b]", next=following)
 
     def round_text(self, sheet: Sheet, number: int) -> Content:
         """`Round 2 · complete · Ana 12 · Bo 9` and how to edit it."""
@@ -175,8 +175,8 @@ class StandingsScreen(SessionScreen):
         options: list[Option] = []
         self.choices = []
         if following is not None:
-            options.append(Option(Content.assemble(("▶ ", "$text-accent"), ("Continue", "bold"), " — ") + following,
-                                  id="continue"))
+            options.append(Option(Content.assemble(("▶ ", "$text-accent"), ("Continue", "bold"),
+                                                   ("  — the next thing to do, above", "dim")), id="continue"))
             self.choices.append(0)
         for number in range(1, len(sheet.rounds) + 1):
             options.append(Option(self.round_text(sheet, number), id=f"round-{number}"))
