@@ -1,3 +1,1 @@
 """scorekeeper: keeps score at the end of a board game of the "Ticket" family."""
-
-__version__ = "0.1.0"

@@ -1,20 +1,21 @@
-"""The command line: parses arguments, calls the core, or starts the app."""
+"""The command line: one parser, a sub-command per `@command` setup beside its `cmd_*`; calls the core or the app."""
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import sys
 import tomllib
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from scorekeeper import store
 from scorekeeper.session import Problem, Session, SessionError
 
 EXIT_OK, EXIT_FAIL, EXIT_INVALID = 0, 1, 2
-COMMANDS = ("new", "score", "check", "stats", "games")
 
 
 class UsageError(Exception):
@@ -29,47 +30,98 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}\n{self.format_usage().strip()}")
 
 
-def build_parsers() -> tuple[Parser, Parser]:
-    """The parser of the app (`scorekeeper [FILE]`) and of the commands."""
-    app = Parser(prog="scorekeeper", description="Keeps score at the end of a board game of the Ticket family. "
-                 f"Commands: {', '.join(COMMANDS)} (scorekeeper COMMAND --help).")
-    app.add_argument("file", nargs="?", help="a session file to open (default: the home screen)")
-    app.add_argument("--dir", help="the sessions folder (default: $SCOREKEEPER_HOME or the user data folder)")
-    app.add_argument("--version", action="version", version="scorekeeper 0.1.0")
+if TYPE_CHECKING:
+    Commands = argparse._SubParsersAction[Parser]
+else:
+    Commands = argparse._SubParsersAction
 
-    cmd = Parser(prog="scorekeeper")
-    sub = cmd.add_subparsers(dest="command", parser_class=Parser)
-    new = sub.add_parser("new", help="create a session file and open it")
-    new.add_argument("game", help="a game id (scorekeeper games lists them)")
-    new.add_argument("-p", "--player", action="append", default=[], dest="players", metavar="NAME",
-                     help="a player, in seating order (2 to 5)")
-    new.add_argument("--title", help="a title for the session")
-    new.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE", help="a house rule")
-    new.add_argument("--no-open", action="store_true", help="only print the new file's path")
-    new.add_argument("--dir", help="the sessions folder")
-    score = sub.add_parser("score", help="the full score sheet of each file")
-    score.add_argument("files", nargs="+", metavar="FILE")
-    score.add_argument("--json", action="store_true", help="print JSON")
-    check = sub.add_parser("check", help="validate files: every error and warning with its place")
-    check.add_argument("files", nargs="+", metavar="FILE")
-    stats = sub.add_parser("stats", help="standings across the sessions of a folder")
-    stats.add_argument("folder", nargs="?", metavar="DIR", help="the folder (default: the sessions folder)")
-    stats.add_argument("--dir", help="the sessions folder")
-    stats.add_argument("--json", action="store_true", help="print JSON")
-    sub.add_parser("games", help="the games, their steps and house rules")
-    return app, cmd
+
+class CommandOrFile(Commands):
+    """The sub-commands, where a first word that names none is the session file to open."""
+
+    OPEN = ""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.choices = None  # type: ignore[assignment]  # any word: a command's name, else a file
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        """Run the named command's parser, or the opening parser on a file name."""
+        word = values[0]
+        if word not in self._name_parser_map:
+            if not Path(word).exists() and (close := difflib.get_close_matches(word, self.commands(), n=1)):
+                parser.error(f"no such file or command: {word!r} (did you mean {close[0]!r}?)")
+            values = [self.OPEN, *values]
+        super().__call__(parser, namespace, values, option_string)
+
+    def commands(self) -> list[str]:
+        """The names of the sub-commands."""
+        return [name for name in self._name_parser_map if name != self.OPEN]
+
+
+class ShowVersion(argparse.Action):
+    """`--version`: the installed distribution's version, read when asked."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help="print the version")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> NoReturn:
+        """Print `scorekeeper X.Y.Z` and exit 0."""
+        print(f"scorekeeper {version()}")
+        parser.exit()
+
+
+def version() -> str:
+    """The version, from the installed package's metadata (pyproject.toml is the one place it is written)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("scorekeeper")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
+def dir_option(parser: argparse.ArgumentParser) -> None:
+    """`--dir DIR` on a command; given before the command (`scorekeeper --dir D new …`) it holds too."""
+    parser.add_argument("--dir", default=argparse.SUPPRESS,
+                        help="the sessions folder (default: $SCOREKEEPER_HOME or the user data folder)")
+
+
+SETUPS: list[Callable[[Commands], None]] = []
+
+
+def command(setup: Callable[[Commands], None]) -> Callable[[Commands], None]:
+    """Register a sub-command: `setup` adds its parser (with `set_defaults(func=…)`) to the sub-commands."""
+    SETUPS.append(setup)
+    return setup
+
+
+def build_parser() -> Parser:
+    """The command line's one parser: `scorekeeper [FILE]` and a sub-command per registered setup."""
+    parser = Parser(prog="scorekeeper", usage="%(prog)s [--dir DIR] [FILE | COMMAND ...]",
+                    description="Keeps score at the end of a board game of the Ticket family. "
+                    "With no FILE and no COMMAND: the home screen on the sessions folder.")
+    parser.add_argument("--dir", help="the sessions folder (default: $SCOREKEEPER_HOME or the user data folder)")
+    parser.add_argument("--version", action=ShowVersion)
+    parser.set_defaults(func=cmd_open, file=None)
+    sub = parser.add_subparsers(title="commands", metavar="FILE | COMMAND", action=CommandOrFile, prog="scorekeeper",
+                                description="FILE opens that session in the app; scorekeeper COMMAND --help tells more")
+    opening = sub.add_parser(CommandOrFile.OPEN, prog="scorekeeper", usage="%(prog)s [--dir DIR] [FILE]")
+    opening.add_argument("file", nargs="?", help="a session file to open")
+    dir_option(opening)
+    for setup in SETUPS:
+        setup(sub)
+    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    argv = sys.argv[1:] if argv is None else argv
-    app, cmd = build_parsers()
     try:
-        if argv and argv[0] in COMMANDS:
-            args = cmd.parse_args(argv)
-            return int(globals()[f"cmd_{args.command}"](args))
-        args = app.parse_args(argv)
-        return open_app(store.sessions_dir(args.dir), Path(args.file) if args.file else None)
+        args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+        return int(args.func(args))
     except UsageError as exc:
         print(exc, file=sys.stderr)
         return EXIT_FAIL
@@ -77,6 +129,11 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+
+
+def cmd_open(args: argparse.Namespace) -> int:
+    """`scorekeeper [FILE]`: the app on the sessions folder, or on one session."""
+    return open_app(store.sessions_dir(args.dir), Path(args.file) if args.file else None)
 
 
 def open_app(folder: Path, file: Path | None) -> int:
@@ -103,6 +160,15 @@ def load_file(name: str) -> tuple[Session | None, list[Problem]]:
         return store.load(path)
     except SessionError as exc:
         return None, exc.problems
+
+
+@command
+def setup_score(sub: Commands) -> None:
+    """`score FILE… [--json]`."""
+    score = sub.add_parser("score", help="the full score sheet of each file")
+    score.add_argument("files", nargs="+", metavar="FILE")
+    score.add_argument("--json", action="store_true", help="print JSON")
+    score.set_defaults(func=cmd_score)
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -135,6 +201,14 @@ def cmd_score(args: argparse.Namespace) -> int:
     return code
 
 
+@command
+def setup_check(sub: Commands) -> None:
+    """`check FILE…`."""
+    check = sub.add_parser("check", help="validate files: every error and warning with its place")
+    check.add_argument("files", nargs="+", metavar="FILE")
+    check.set_defaults(func=cmd_check)
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     """`check FILE…`: every error and warning with its place."""
     code = EXIT_OK
@@ -149,6 +223,13 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(f"{name}: {verdict} — {errors} error{'s' * (errors != 1)}, "
               f"{warnings} warning{'s' * (warnings != 1)}")
     return code
+
+
+@command
+def setup_games(sub: Commands) -> None:
+    """`games`."""
+    games = sub.add_parser("games", help="the games, their steps and house rules")
+    games.set_defaults(func=cmd_games)
 
 
 def cmd_games(args: argparse.Namespace) -> int:
@@ -168,6 +249,20 @@ def cmd_games(args: argparse.Namespace) -> int:
         print(f"  in brief: {game.summary}")
         print()
     return EXIT_OK
+
+
+@command
+def setup_new(sub: Commands) -> None:
+    """`new GAME -p NAME… [--title T] [--rule KEY=VALUE…] [--no-open]`."""
+    new = sub.add_parser("new", help="create a session file and open it")
+    new.add_argument("game", help="a game id (scorekeeper games lists them)")
+    new.add_argument("-p", "--player", action="append", default=[], dest="players", metavar="NAME",
+                     help="a player, in seating order (2 to 5)")
+    new.add_argument("--title", help="a title for the session")
+    new.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE", help="a house rule")
+    new.add_argument("--no-open", action="store_true", help="only print the new file's path")
+    dir_option(new)
+    new.set_defaults(func=cmd_new)
 
 
 def parse_rule(text: str) -> tuple[str, Any]:
@@ -218,49 +313,89 @@ def cmd_new(args: argparse.Namespace) -> int:
     return open_app(folder, path)
 
 
+@command
+def setup_stats(sub: Commands) -> None:
+    """`stats [DIR] [--game G] [--player P] [--since DATE] [--json]`."""
+    stats = sub.add_parser("stats", help="statistics over the finished sessions of a folder")
+    stats.add_argument("folder", nargs="?", metavar="DIR", help="the folder (default: the sessions folder)")
+    dir_option(stats)
+    stats.add_argument("--game", help="only this game (an id: scorekeeper games lists them)")
+    stats.add_argument("--player", help="only the sessions of this player (ignoring case)")
+    stats.add_argument("--since", metavar="DATE", help="only sessions played on or after DATE (YYYY-MM-DD)")
+    stats.add_argument("--json", action="store_true", help="print JSON")
+    stats.set_defaults(func=cmd_stats)
+
+
+@command
+def setup_export(sub: Commands) -> None:
+    """`export FILE… --to csv|md|bgstats|json [-o OUT]`."""
+    export = sub.add_parser("export", help="sessions as CSV, Markdown, a BG Stats play link, or JSON")
+    export.add_argument("files", nargs="+", metavar="FILE")
+    export.add_argument("--to", required=True, choices=("csv", "md", "bgstats", "json"), help="the format")
+    export.add_argument("-o", "--output", metavar="OUT", help="write to this file (default: print)")
+    export.set_defaults(func=cmd_export)
+
+
 def cmd_stats(args: argparse.Namespace) -> int:
-    """`stats [DIR] [--json]`: per game and player, plays, wins, win rate, mean and best score."""
-    from scorekeeper import games
-    from scorekeeper.report import standings
-    from scorekeeper.text import inert, ljust, width
+    """`stats [DIR] [--game G] [--player P] [--since DATE] [--json]`: from the folder's index."""
+    from datetime import date
+
+    from scorekeeper.index import Index
+    from scorekeeper.stats import statistics
 
     folder = Path(args.folder) if args.folder else store.sessions_dir(args.dir)
     if not folder.is_dir():
         raise UsageError(f"scorekeeper stats: no such folder: {folder}")
-    sheets = []
-    skipped: list[str] = []
-    unfinished = 0
-    for path in store.session_files(folder):
-        session, problems = load_file(str(path))
-        if session is None:
-            skipped.append(str(path))
-            continue
-        sheet = games.score(session, problems)
-        unfinished += not sheet.complete
-        sheets.append(sheet)
-    table = standings(sheets)
+    since = None
+    if args.since:
+        try:
+            since = date.fromisoformat(args.since)
+        except ValueError:
+            raise UsageError(f"scorekeeper stats: --since takes a date like 2026-01-31, got {args.since!r}") from None
+    if args.game is not None:
+        from scorekeeper.games import GAMES
+
+        if args.game not in GAMES:
+            from scorekeeper.fields import suggest
+
+            raise UsageError(f"scorekeeper stats: unknown game {args.game!r}{suggest(args.game, list(GAMES))}; "
+                             f"expected one of {', '.join(GAMES)}")
+    with Index(folder) as index:
+        index.refresh()
+        result = statistics(index.iter_summaries(game=args.game, since=since), game=args.game,
+                            player=args.player, since=since)
     if args.json:
-        print(json.dumps({
-            "folder": str(folder),
-            "games": {g: [s.as_json() for s in rows] for g, rows in table.items()},
-            "unfinished": unfinished,
-            "invalid": skipped,
-        }, ensure_ascii=False, indent=2))
-        return EXIT_OK
-    if not table:
-        print(f"No finished sessions in {folder}.")
-    for game_id, rows in table.items():
-        print(f"{games.GAMES[game_id].name}")
-        names = {r.name: inert(r.name) for r in rows}
-        column = max([width(n) for n in names.values()] + [len("player")])
-        print(f"  {ljust('player', column)}  plays  wins  win rate   mean   best")
-        for r in rows:
-            j = r.as_json()
-            print(f"  {ljust(names[r.name], column)}  {j['plays']:>5}  {j['wins']:>4}  {j['win_rate']:>8.0%}  "
-                  f"{j['mean']:>5g}  {j['best']:>5}")
-        print()
-    if unfinished:
-        print(f"({unfinished} unfinished session{'s' * (unfinished != 1)} not counted)")
-    for name in skipped:
-        print(f"(skipped, invalid: {name} — scorekeeper check shows why)")
+        print(json.dumps({"folder": str(folder), **result}, ensure_ascii=False, indent=2))
+    else:
+        from scorekeeper.report import stats_text
+
+        print(stats_text(result, str(folder)))
     return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """`export FILE… --to csv|md|bgstats|json [-o OUT]`: every valid file, in one output."""
+    from scorekeeper import games
+    from scorekeeper.export import export
+
+    code = EXIT_OK
+    sheets = []
+    for name in args.files:
+        session, problems = load_file(name)
+        if session is None:
+            print_problems(name, [p for p in problems if p.is_error])
+            code = EXIT_INVALID
+            continue
+        sheets.append((games.score(session, problems), name))
+    if not sheets:
+        return code
+    text = export(sheets, args.to, bom=bool(args.output))
+    if args.output:
+        try:
+            store.write_atomic(Path(args.output), text)
+        except OSError as exc:
+            print(f"scorekeeper export: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+            return EXIT_FAIL
+    else:
+        sys.stdout.write(text)
+    return code

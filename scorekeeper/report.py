@@ -1,10 +1,7 @@
-"""The score sheet as text and as the JSON of `score --json`; standings across sessions."""
+"""The score sheet as text and as the JSON of `score --json`; statistics as text."""
 
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from scorekeeper.games import GAMES, Sheet
@@ -87,45 +84,83 @@ def sheet_text(sheet: Sheet, file: str) -> str:
     return "\n".join(out)
 
 
-@dataclass
-class PlayerStats:
-    """One player's record at one game."""
-
-    name: str
-    plays: int = 0
-    wins: int = 0
-    scores: list[Fraction] = field(default_factory=list)
-
-    def as_json(self) -> dict[str, Any]:
-        """The JSON of `stats --json` for this player."""
-        mean = sum(self.scores, Fraction(0)) / len(self.scores) if self.scores else Fraction(0)
-        return {
-            "player": self.name,
-            "plays": self.plays,
-            "wins": self.wins,
-            "win_rate": round(self.wins / self.plays, 4) if self.plays else 0.0,
-            "mean": round(float(mean), 2),
-            "best": to_json(max(self.scores)) if self.scores else None,
-        }
+def _fig(value: Any) -> str:
+    """A statistics figure as text: `60.5`, `71`, `—` for none."""
+    if value is None:
+        return "—"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
 
 
-def standings(sheets: list[Sheet]) -> dict[str, list[PlayerStats]]:
-    """Per game and player, over finished sessions: plays, wins, scores (names match ignoring case)."""
-    table: dict[str, dict[str, PlayerStats]] = defaultdict(dict)
-    for sheet in sheets:
-        if not sheet.complete:
-            continue
-        per_game = table[sheet.session.game]
-        for p in sheet.session.players:
-            st = per_game.setdefault(p.casefold(), PlayerStats(p))
-            st.plays += 1
-            st.wins += p in sheet.winners
-            st.scores.append(sheet.totals[p])
-    ordered: dict[str, list[PlayerStats]] = {}
-    for game_id in GAMES:
-        if game_id in table:
-            ordered[game_id] = sorted(
-                table[game_id].values(),
-                key=lambda s: (-s.wins / s.plays, -s.wins, -float(sum(s.scores)) / len(s.scores), s.name.casefold()),
-            )
-    return ordered
+def _table(head: list[str], rows: list[list[str]], indent: str = "  ") -> list[str]:
+    """Rows in columns (the first left-aligned, the rest right-aligned), names made inert."""
+    from scorekeeper.text import inert, ljust, rjust, width
+
+    cells = [[inert(c) for c in row] for row in [head, *rows]]
+    widths = [max(width(r[i]) for r in cells) for i in range(len(head))]
+    lines = []
+    for r in cells:
+        parts = [ljust(c, w) if i == 0 else rjust(c, w) for i, (c, w) in enumerate(zip(r, widths, strict=True))]
+        lines.append((indent + "  ".join(parts)).rstrip())
+    return lines
+
+
+def stats_text(result: dict[str, Any], folder: str) -> str:
+    """The statistics of `stats.statistics` for people: per game a table of players and the records."""
+    from scorekeeper.text import inert
+
+    out: list[str] = []
+    filters = ", ".join(f"{k} {v}" for k, v in result["filters"].items() if v)
+    out.append(f"Statistics of {inert(folder)}" + (f" ({inert(filters)})" if filters else "")
+               + f": {result['sessions']} finished session{'s' * (result['sessions'] != 1)}")
+    if not result["games"]:
+        out.append("")
+        out.append("No finished sessions" + (" match." if filters else " yet."))
+    for g in result["games"]:
+        out += ["", f"{g['name']} — {g['plays']} play{'s' * (g['plays'] != 1)}"]
+        rows = [[p["player"], str(p["plays"]), str(p["wins"]), f"{p['win_rate']:.0%}", _fig(p["average"]),
+                 _fig(p["best"]), _fig(p["worst"]), str(p["longest_streak"]),
+                 " ".join(f"{n}p:{_fig(v)}" for n, v in p["average_by_player_count"].items())]
+                for p in g["players"]]
+        out += _table(["player", "plays", "wins", "win rate", "average", "best", "worst", "streak",
+                       "average by players"], rows)
+        for key, label in (("biggest_margin", "Biggest winning margin"), ("closest_finish", "Closest finish")):
+            rec = g.get(key)
+            if rec:
+                who = inert(", ".join(rec["winners"]))
+                how = f"{who} over {inert(rec['runner_up'])}" if rec["runner_up"] else f"shared by {who}"
+                out.append(f"  {label}: {_fig(rec['margin'])} — {how} ({rec['date']}, {inert(rec['file'])})")
+        booth = g.get("ticket_booth")
+        if booth:
+            top = ", ".join(f"{a['label']} {_fig(a['points'])}" for a in booth["attractions"])
+            out.append(f"  Points by attraction: {top}")
+            out.append("  Points by special: " + ", ".join(f"{a['label']} {_fig(a['points'])}"
+                                                          for a in booth["specials"]))
+        tickets = g.get("tickets")
+        if tickets:
+            out.append(f"  Tickets: {tickets['completed']} completed, {tickets['failed']} failed "
+                       f"({tickets['completed_rate']:.0%} completed)")
+        lp = g.get("longest_path")
+        if lp and lp["games"]:
+            out.append(f"  Longest Path: its holder won {lp['holder_won']} of {lp['games']} "
+                       f"game{'s' * (lp['games'] != 1)} ({lp['rate']:.0%})")
+    if result["head_to_head"]:
+        out += ["", "Head to head (how often the player finished above the opponent)"]
+        rows = [[h["player"], h["opponent"], str(h["games"]), str(h["above"]), str(h["below"]), str(h["level"])]
+                for h in result["head_to_head"]]
+        out += _table(["player", "opponent", "games", "above", "below", "level"], rows)
+    if result["players"] and len(result["games"]) > 1:
+        out += ["", "All games"]
+        out += _table(["player", "plays", "wins", "win rate", "streak"],
+                      [[p["player"], str(p["plays"]), str(p["wins"]), f"{p['win_rate']:.0%}",
+                        str(p["longest_streak"])] for p in result["players"]])
+    notes = []
+    if result["unfinished"]:
+        n = result["unfinished"]
+        notes.append(f"({n} unfinished session{'s' * (n != 1)} not counted)")
+    for name in result["invalid"]:
+        notes.append(f"(skipped, invalid: {inert(name)} — scorekeeper check shows why)")
+    if notes:
+        out += ["", *notes]
+    return "\n".join(out)

@@ -13,3 +13,4 @@ def private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     monkeypatch.setenv("SCOREKEEPER_HOME", str(home / "sessions"))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    monkeypatch.setenv("SCOREKEEPER_CACHE", str(home / ".cache" / "scorekeeper" / "index"))

@@ -105,6 +105,49 @@ def test_bad_arguments_exit_1_with_a_message(tmp_path, monkeypatch, capsys, args
     assert not list(tmp_path.glob("*.toml"))
 
 
+def test_version_comes_from_the_installed_package(capsys):
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as exit:
+        main(["--version"])
+    assert exit.value.code == 0
+    assert capsys.readouterr().out == f"scorekeeper {version('scorekeeper')}\n"
+
+
+@pytest.mark.parametrize("args, folder, file", [
+    ([], "env", None),
+    (["--dir", "D"], "D", None),
+    ([str(THREE)], "env", THREE),
+    ([str(THREE), "--dir", "D"], "D", THREE),
+    (["--dir", "D", str(THREE)], "D", THREE),
+])
+def test_a_file_or_nothing_opens_the_app(tmp_path, monkeypatch, args, folder, file):
+    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "env"))
+    opened = []
+    monkeypatch.setattr("scorekeeper.cli.open_app", lambda folder, file: opened.append((folder, file)) or 0)
+    args = [str(tmp_path / "D") if a == "D" else a for a in args]
+    assert main(args) == 0
+    assert opened == [(tmp_path / folder, file)]
+
+
+def test_dir_before_a_command_holds_for_the_command(tmp_path, capsys):
+    code, out, _ = run(capsys, "--dir", str(tmp_path / "d"), "new", "ticket-booth", "-p", "A", "-p", "B", "--no-open")
+    assert code == 0 and Path(out.strip()).parent == tmp_path / "d"
+
+
+def test_a_mistyped_command_is_named_with_the_close_one(capsys):
+    code, _, err = run(capsys, "scroe", str(THREE))
+    assert code == 1 and "no such file or command: 'scroe' (did you mean 'score'?)" in err
+
+
+def test_help_lists_every_command(capsys):
+    with pytest.raises(SystemExit) as exit:
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert exit.value.code == 0
+    assert all(f"    {name} " in out for name in ("new", "score", "check", "stats", "games"))
+
+
 def test_stats_counts_finished_sessions(tmp_path, capsys):
     for name in ("ticket-booth-3p.toml", "ticket-booth-shared.toml", "ticket-booth-in-progress.toml"):
         (tmp_path / name).write_bytes((SAMPLES / name).read_bytes())
@@ -112,8 +155,9 @@ def test_stats_counts_finished_sessions(tmp_path, capsys):
     code, out, _ = run(capsys, "stats", str(tmp_path), "--json")
     assert code == 0
     data = json.loads(out)
-    rows = {r["player"]: r for r in data["games"]["ticket-booth"]}
-    assert rows["Bo"] == {"player": "Bo", "plays": 1, "wins": 1, "win_rate": 1.0, "mean": 95.5, "best": 95.5}
+    rows = {r["player"]: r for r in data["games"][0]["players"]}
+    assert rows["Bo"] == {"player": "Bo", "plays": 1, "wins": 1, "win_rate": 1.0, "longest_streak": 1,
+                          "average": 95.5, "best": 95.5, "worst": 95.5, "average_by_player_count": {"3": 95.5}}
     assert rows["Ivy"]["wins"] == 1 and rows["Jo"]["wins"] == 1  # a shared victory is a win for both
     assert data["unfinished"] == 1 and len(data["invalid"]) == 1
     code, out, _ = run(capsys, "stats", str(tmp_path))

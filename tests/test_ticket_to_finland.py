@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 
 from scorekeeper import games, store
 from scorekeeper.games import GAMES
+from scorekeeper.games.ticket_to_finland import tourist_value
 from scorekeeper.session import Round, Session, SessionError
 from tests.helpers import errors, points_of, problems, session, sheet, warnings
-from tests.test_ticket_to_ride import NAMES, ROUTES, TICKETS, reordered, ticket
+from tests.test_ticket_to_ride import NAMES, ROUTES, TICKETS, but_kept, reordered, ticket
 
 TTF = "ticket-to-finland"
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
@@ -48,7 +49,7 @@ def test_routes_score_by_the_route_table_and_route_points_as_given():
 
 def test_routes_and_route_points_disagreeing_warn_and_routes_win():
     sess = one({"Ana": {"routes": {"5": 2}, "route_points": 21}})
-    assert [p.path for p in problems(sess)] == ['rounds[1].players."Ana".route_points']
+    assert [p.path for p in but_kept(problems(sess))] == ['rounds[1].players."Ana".route_points']
     assert points_of(sheet(sess), "Ana", "routes") == 20
 
 
@@ -184,7 +185,7 @@ def test_next_names_round_one_and_the_first_listed_player_until_every_player_is_
 
 
 def test_warns_when_no_player_is_down_to_two_trains():
-    found = warnings(one({"Ana": {"routes": {"4": 5}}, "Bo": {"routes": {"2": 3}}, "Cy": {"routes": {}}}))
+    found = but_kept(warnings(one({"Ana": {"routes": {"4": 5}}, "Bo": {"routes": {"2": 3}}, "Cy": {"routes": {}}})))
     assert len(found) == 1 and "2 or fewer trains left" in found[0]
 
 
@@ -211,7 +212,7 @@ def test_step_a_shows_deductions_and_step_c_the_completed_cards():
 BROKEN = [
     ({"tourists": [tourist(5), tourist(2)]}, 'rounds[1].players."Bo".tourists[2].points', "from 3 to 8"),
     ({"tourists": [tourist(9)]}, 'rounds[1].players."Bo".tourists[1].points', "from 3 to 8"),
-    ({"tourists": [{"completed": True, "name": "Pori"}]}, 'rounds[1].players."Bo".tourists[1]', "no points"),
+    ({"tourists": [{"completed": True, "name": "Helsinki"}]}, 'rounds[1].players."Bo".tourists[1]', "no points"),
     ({"tourists": [{"points": 5, "visited": True}]}, 'rounds[1].players."Bo".tourists[1].visited', "unknown key"),
     ({"tourists": [{"points": 5.5}]}, 'rounds[1].players."Bo".tourists[1].points', "decimal"),
     ({"tickets": [ticket(4), ticket(0)]}, 'rounds[1].players."Bo".tickets[2].points', "out of range"),
@@ -245,8 +246,12 @@ def test_a_session_with_errors_is_not_scored():
 
 
 # -- properties --------------------------------------------------------------------------
-TOURISTS = st.lists(st.fixed_dictionaries({"points": st.integers(3, 8)}, optional={
-    "completed": st.booleans(), "name": st.sampled_from(["Pori", "Oulu", "Kemi", "Alta"])}), max_size=4)
+PRINTED = st.sampled_from(["Pori", "Oulu", "kemi", "Alta", "Seinajoki"]).flatmap(
+    lambda name: st.fixed_dictionaries({"name": st.just(name)}, optional={
+        "points": st.just(tourist_value(name)), "completed": st.booleans()}))
+"""A tourist card printed in the rulebook: its printed value, or none (issue 12: the card has its value)."""
+TOURISTS = st.lists(st.one_of(PRINTED, st.fixed_dictionaries({"points": st.integers(3, 8)}, optional={
+    "completed": st.booleans(), "name": st.sampled_from(["Helsinki", "Turku"])})), max_size=4)
 ENTRY = st.fixed_dictionaries({}, optional={
     "route_points": st.integers(0, 100), "routes": ROUTES, "tickets": TICKETS, "tourists": TOURISTS,
     **{m: st.integers(0, 4) for m in MEASURES}})
@@ -378,3 +383,18 @@ def test_sample_with_bonus_tie_none_drops_both_tied_cards():
     sh = games.score(Session(**{**sess.__dict__, "rules": {"bonus_tie": "none"}}))
     # the two tied cards are gone: Aino -5 -10, Eero -10, Liisa -5
     assert sh.totals == {"Aino": 106, "Eero": 87, "Liisa": 137}
+
+
+# -- tourist cards' printed values (rulebook 002, card reference) ---------------------------
+def test_tourist_cards_have_the_values_printed_in_the_card_table():
+    """Rulebook 002: "Each tourist card shows a location name and a value from 3 to 8." — the table's twelve."""
+    from scorekeeper.games.ticket_to_finland import TOURIST_CARDS, tourist_name, tourist_value
+
+    assert TOURIST_CARDS == {"Kokkola": 3, "Vaasa": 4, "Seinäjoki": 5, "Pori": 6, "Tromsø": 7, "Alta": 8,
+                             "Kilpisjärvi": 3, "Kolari": 4, "Kemi": 5, "Oulu": 6, "Malmberget": 7, "Boden": 8}
+    assert tourist_value("Pori") == 6
+    assert tourist_value("seinajoki") == tourist_value("SEINÄJOKI") == 5
+    assert tourist_value("Tromso") == tourist_value("tromsø") == 7
+    assert tourist_value("  kilpisjarvi ") == 3
+    assert tourist_name("boden") == "Boden"
+    assert tourist_value("Helsinki") is None and tourist_name("") is None

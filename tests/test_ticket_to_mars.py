@@ -192,13 +192,15 @@ def test_while_tied_the_leaders_share_place_one_and_are_listed_as_winners():
 
 def test_extra_round_first_player_when_the_tied_leaders_are_everyone():
     sh = sheet(mars(rnd(Ana=5, Bo=5, Cy=5)))
-    assert sh.next == "extra round: Ana, Bo and Cy tied on 5 (first player: Ana)"
+    assert sh.next == ("extra round: Ana, Bo and Cy tied on 5 (first player: Ana — Ana, Bo and Cy are tied for "
+                       "the fewest points and may draw for it; Ana, first in seating order, is assumed)")
 
 
 def test_a_tie_on_zero_after_the_schedule_still_needs_an_extra_round():
     sh = sheet(mars(rnd(Ana=0, Bo=0, Cy=0)))
     assert sh.complete is False
-    assert sh.next == "extra round: Ana, Bo and Cy tied on 0 (first player: Ana)"
+    assert sh.next == ("extra round: Ana, Bo and Cy tied on 0 (first player: Ana — Ana, Bo and Cy are tied for "
+                       "the fewest points and may draw for it; Ana, first in seating order, is assumed)")
 
 
 def test_the_tie_is_judged_after_the_last_scheduled_round_not_before():

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from scorekeeper.fields import Field, check_int, suggest, type_name, unknown_key
 from scorekeeper.points import ZERO, fmt
 from scorekeeper.session import Problem, Session
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
+    V = TypeVar("V", bound=SupportsRichComparison)
+else:
+    V = TypeVar("V")
 
 
 @dataclass(frozen=True)
@@ -129,6 +136,12 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one}" if n == 1 else f"{n} {many or one + 's'}"
 
 
+def most(values: Mapping[str, V]) -> tuple[list[str], V]:
+    """Who has the most: the players with the greatest value (in the mapping's order) and that value."""
+    top = max(values.values())
+    return [p for p, v in values.items() if v == top], top
+
+
 def names(players: Sequence[str]) -> str:
     """`Ana`, `Ana and Bo`, `Ana, Bo and Cy`."""
     players = list(players)
@@ -157,15 +170,13 @@ def tie_sentence(
     players: Sequence[str], totals: dict[str, Fraction], chain: Sequence[TieBreak]
 ) -> str | None:
     """How the tie for the most points was settled, or None when nobody tied for first."""
-    best = max(totals[p] for p in players)
-    tied = [p for p in players if totals[p] == best]
+    tied, best = most({p: totals[p] for p in players})
     if len(tied) < 2:
         return None
     parts = [f"{names(tied)} tied on {fmt(best)}"]
     for link in chain:
         values = {p: link.key(p) for p in tied}
-        top = max(values.values())
-        ahead = [p for p in tied if values[p] == top]
+        ahead, top = most(values)
         shown = link.value(top)
         if len(ahead) == len(tied):
             if link.same:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from scorekeeper.fields import BoolField, CountsField, IntField
-from scorekeeper.games.base import Game, Item, RoundScore, Rule, Step, TieBreak, names, plural
+from scorekeeper.games.base import Game, Item, RoundScore, Rule, Step, TieBreak, most, names, plural
 from scorekeeper.points import fmt
 from scorekeeper.session import Problem, Session, location
 
@@ -116,47 +116,51 @@ class TicketBooth(Game):
 
     # -- checks ---------------------------------------------------------------------
     def check_round(self, session: Session, number: int) -> list[Problem]:
-        """Errors: a special card held twice, over 3 Outhouses, too many tickets; warnings: cards that do not add up."""
+        """Errors at every field of what cannot exist in the box (more #n cards than n, a special card held twice,
+        over 3 Outhouses, over 5 tickets per player); warnings: a deal that does not add up."""
         problems: list[Problem] = []
         players = session.players
         count = len(players)
         rnd = session.round(number)
 
-        def err(msg: str, fld: str | None = None, player: str | None = None) -> None:
-            problems.append(Problem(msg, "error", location(number, player, fld) if player else location(number),
+        def err(msg: str, fld: str, player: str, *sub: str) -> None:
+            problems.append(Problem(msg, "error", location(number, player, fld, *sub),
                                     round=number, player=player, field=fld))
 
         def warn(msg: str, fld: str | None = None, player: str | None = None) -> None:
             problems.append(Problem(msg, "warning", location(number, player, fld) if player else location(number),
                                     round=number, player=player, field=fld))
 
-        for key, title in SPECIALS:
-            holders = self._holders(session, number, key)
-            if len(holders) > 1:
-                for p in holders[1:]:
-                    err(f"the {title} is held by {names(holders)}; there is one {title} card, "
-                        "so at most one player holds it", key, p)
-        outhouses = self._int(session, number, "outhouses")
-        if sum(outhouses.values()) > 3:
-            held = ", ".join(f"{p} {n}" for p, n in outhouses.items() if n)
-            err(f"{sum(outhouses.values())} Outhouses are held ({held}); there are 3 Outhouse cards",
-                "outhouses", max(outhouses, key=lambda p: outhouses[p]))
-        tickets = self._int(session, number, "tickets")
-        limit = TICKETS_EACH * count
-        if sum(tickets.values()) > limit:
-            held = ", ".join(f"{p} {n}" for p, n in tickets.items() if n)
-            err(f"{sum(tickets.values())} tickets are held ({held}); a {count}-player game has "
-                f"{limit} tickets ({TICKETS_EACH} per player)", "tickets", max(tickets, key=lambda p: tickets[p]))
-        if any(p.is_error for p in problems):
-            return problems
-
         for n in ATTRACTIONS:
             counts = self._counts(session, number, n)
             total = sum(counts.values())
             if total > n:
                 held = ", ".join(f"{p} {c}" for p, c in counts.items() if c)
-                warn(f"the {self.label(session, n)} cards add up to {total} ({held}), but there are only {n}",
-                     "attractions")
+                for p in (p for p, c in counts.items() if c):
+                    err(f"the {self.label(session, n)} cards add up to {total} ({held}), but there are only {n}",
+                        "attractions", p, str(n))
+        for key, title in SPECIALS:
+            holders = self._holders(session, number, key)
+            if len(holders) > 1:
+                for p in holders:
+                    err(f"the {title} is held by {names(holders)}; there is one {title} card, "
+                        "so at most one player holds it", key, p)
+        outhouses = self._int(session, number, "outhouses")
+        if sum(outhouses.values()) > 3:
+            held = ", ".join(f"{p} {n}" for p, n in outhouses.items() if n)
+            for p in (p for p, n in outhouses.items() if n):
+                err(f"{sum(outhouses.values())} Outhouses are held ({held}); there are 3 Outhouse cards",
+                    "outhouses", p)
+        tickets = self._int(session, number, "tickets")
+        limit = TICKETS_EACH * count
+        if sum(tickets.values()) > limit:
+            held = ", ".join(f"{p} {n}" for p, n in tickets.items() if n)
+            for p in (p for p, n in tickets.items() if n):
+                err(f"{sum(tickets.values())} tickets are held ({held}); a {count}-player game has "
+                    f"{limit} tickets ({TICKETS_EACH} per player)", "tickets", p)
+        if any(p.is_error for p in problems):
+            return problems
+
         if not rnd.is_complete(players):
             return problems
         if count <= 4:
@@ -226,14 +230,12 @@ class TicketBooth(Game):
     def _attraction(self, session: Session, number: int, n: int) -> list[Item]:
         counts = self._counts(session, number, n)
         label = self.label(session, n)
-        top = max(counts.values())
+        leaders, top = most(counts)
         if top == 0:
             return []
         category = f"attraction:{n}"
-        whole = [p for p, c in counts.items() if c == n]
-        if whole:
-            return [Item(p, category, Fraction(2 * n), f"all {n} {label} cards: double {n}") for p in whole]
-        leaders = [p for p, c in counts.items() if c == top]
+        if top == n:
+            return [Item(p, category, Fraction(2 * n), f"all {n} {label} cards: double {n}") for p in leaders]
         if len(leaders) == 1:
             p = leaders[0]
             others = sorted((c for q, c in counts.items() if q != p), reverse=True)
@@ -248,12 +250,10 @@ class TicketBooth(Game):
 
     def _booth(self, session: Session, holder: str, tickets: dict[str, int]) -> list[Item]:
         mine = tickets[holder]
-        top = max(tickets.values())
-        if mine == 0:
+        leaders, top = most(tickets)
+        if mine == 0 or mine < top:
             return []
-        if mine < top:
-            return []
-        rivals = [p for p, t in tickets.items() if t == top and p != holder]
+        rivals = [p for p in leaders if p != holder]
         if not rivals:
             return [Item(holder, "ticket-booth", Fraction(4),
                          f"holds the Ticket Booth and the most tickets ({mine}): +4")]

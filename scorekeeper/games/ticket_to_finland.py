@@ -2,24 +2,55 @@
 
 from __future__ import annotations
 
+import unicodedata
 from fractions import Fraction
 
 from scorekeeper.fields import CardListField, CountsField, IntField
 from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, names, rank
-from scorekeeper.games.ticket_to_ride import (
+from scorekeeper.games.trains import (
     LENGTHS,
     TICKETS_HELP,
+    TRAINS,
     Card,
     Routes,
+    bonus_holders,
     card_items,
+    card_of,
     cards_of,
-    most,
+    kept_checks,
     route_checks,
     routes_items,
     routes_of,
 )
 from scorekeeper.points import fmt
-from scorekeeper.session import Problem, Session
+from scorekeeper.session import Problem, Session, location
+
+TOURIST_CARDS: dict[str, int] = {
+    "Kokkola": 3, "Vaasa": 4, "Seinäjoki": 5, "Pori": 6, "Tromsø": 7, "Alta": 8,
+    "Kilpisjärvi": 3, "Kolari": 4, "Kemi": 5, "Oulu": 6, "Malmberget": 7, "Boden": 8,
+}
+"""The tourist cards printed in rulebook 002's card table: location -> the value on the card."""
+
+
+def _fold(name: str) -> str:
+    """A name for matching: case, accents and spacing ignored (`Tromsø` = `tromso`)."""
+    text = unicodedata.normalize("NFKD", name.replace("ø", "o").replace("Ø", "O"))
+    return " ".join("".join(c for c in text if not unicodedata.combining(c)).casefold().split())
+
+
+_TOURISTS_FOLDED = {_fold(name): name for name in TOURIST_CARDS}
+
+
+def tourist_name(name: str) -> str | None:
+    """The printed name of a known tourist card (any case, with or without accents), else None."""
+    return _TOURISTS_FOLDED.get(_fold(name))
+
+
+def tourist_value(name: str) -> int | None:
+    """The value printed on a known tourist card (`"seinajoki"` -> 5), else None."""
+    known = tourist_name(name)
+    return TOURIST_CARDS[known] if known else None
+
 
 BONUSES = (
     # measure, points, step label, what the bonus is for
@@ -60,11 +91,15 @@ class TicketToFinland(Game):
         "tickets 10, most foreign countries 25, longest perimeter path 25 (nobody when the greatest is 0; "
         "a tie: every tied player, or nobody with bonus_tie = \"none\"); C. add every completed ticket and "
         "tourist card; then routes by length (1→1, 2→2, 3→4, 4→7, 5→10, 6→15, 7→18, 8→21, 9→27) or the "
-        "score track. The highest total wins; a tie is a shared victory."
+        "score track. Each player keeps at least 3 tickets and 3 tourist cards; a tourist card printed in the "
+        "rulebook's card table takes its printed value; rule trains (45) is the wagons each player has. "
+        "The highest total wins; a tie is a shared victory."
     )
     rules = (
         Rule("bonus_tie", "all", "a bonus card when players tie for the greatest measure: all (every tied "
              "player receives it) or none (nobody does)", choices=("all", "none"), kind="choice"),
+        Rule("trains", TRAINS, f"wagons each player has, the limit of the checks (rulebook 002: \"preferably the "
+             f"full {TRAINS}\")", lo=1),
     )
     fields = (
         IntField("route_points", "Route points", "points for claimed routes, as on the score track", lo=0),
@@ -72,7 +107,8 @@ class TicketToFinland(Game):
                     keys=LENGTHS, what="route length"),
         CardListField("tickets", "Tickets", TICKETS_HELP, lo=1),
         CardListField("tourists", "Tourist cards",
-                      "tourist cards: points (3 to 8), completed = true/false, name (\"Pori\", optional)", lo=3, hi=8),
+                      "tourist cards: points (3 to 8), completed = true/false, name (\"Pori\"; a card printed in "
+                      "the rulebook takes its value, so its points may be left out)", lo=3, hi=8, needs_points=False),
         *(IntField(key, label, MEASURE_HELP[key], lo=0) for key, _, label, _ in BONUSES if key in MEASURES),
     )
 
@@ -105,7 +141,10 @@ class TicketToFinland(Game):
     def cards(self, session: Session, number: int, player: str) -> tuple[list[Card], list[Card]]:
         """The player's tickets and tourist cards as scored."""
         entry = session.round(number).entry(player)
-        return cards_of(entry, "tickets", "ticket"), cards_of(entry, "tourists", "tourist card")
+        tourists = [card_of(card, f"tourist card {card['name']}" if card.get("name") else f"tourist card {i}",
+                            tourist_value(card.get("name") or ""))
+                    for i, card in enumerate(entry.get("tourists", []), start=1)]
+        return cards_of(entry, "tickets", "ticket"), tourists
 
     def measures(self, session: Session, number: int, key: str) -> dict[str, int]:
         """Each player's measure for a bonus card (valid tickets: the completed tickets)."""
@@ -116,8 +155,29 @@ class TicketToFinland(Game):
 
     # -- checks ---------------------------------------------------------------------
     def check_round(self, session: Session, number: int) -> list[Problem]:
-        """Errors: over 45 trains; warnings: route_points that disagrees with routes, no end of game."""
-        return route_checks(session, number, self.routes(session, number))
+        """Errors: over rule trains, a tourist card valued other than printed or without points; warnings: figures
+        that disagree, no end of game, fewer than 3 tickets or tourist cards kept."""
+        problems = route_checks(session, number, self.routes(session, number), int(self.rule(session, "trains")))
+        rnd = session.round(number)
+        for p in session.players:
+            for i, card in enumerate(rnd.entry(p).get("tourists", []), start=1):
+                at = location(number, p, "tourists", i)
+                name = card.get("name") or ""
+                known = tourist_name(name)
+                if known is None and "points" not in card:
+                    problems.append(Problem(
+                        f"the tourist card {name + ' ' if name else ''}has no points and is not one printed in the "
+                        "rulebook's card table; give points = a whole number from 3 to 8",
+                        "error", at, round=number, player=p, field="tourists"))
+                elif known is not None and "points" in card and card["points"] != TOURIST_CARDS[known]:
+                    problems.append(Problem(
+                        f"{known} is a {TOURIST_CARDS[known]} on its card (rulebook 002), but points is "
+                        f"{card['points']}; write points = {TOURIST_CARDS[known]}, or leave points out",
+                        "error", f"{at}.points", round=number, player=p, field="tourists"))
+        source = "rulebook 002: at least 3 route cards and at least 3 tourist cards"
+        problems += kept_checks(session, number, "tickets", 3, ("ticket", "tickets"), source)
+        problems += kept_checks(session, number, "tourists", 3, ("tourist card", "tourist cards"), source)
+        return problems
 
     # -- scoring --------------------------------------------------------------------
     def score_round(self, session: Session, number: int) -> list[Item]:
@@ -140,7 +200,7 @@ class TicketToFinland(Game):
     def bonus_items(self, session: Session, number: int, key: str, points: int, what: str) -> list[Item]:
         """One bonus card: to the greatest measure; a tie per rule bonus_tie; nobody when the greatest is 0."""
         values = self.measures(session, number, key)
-        leaders, top = most(values)
+        leaders, top = bonus_holders(values)
         if not leaders:
             return []
         category = f"bonus:{key}"

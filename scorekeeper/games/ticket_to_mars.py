@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from scorekeeper.fields import ObjectiveField
-from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, add_items, names, plural, rank
+from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, add_items, most, names, plural, rank
 from scorekeeper.points import ZERO, fmt
 from scorekeeper.session import Problem, Session, location
 
@@ -22,8 +22,12 @@ MOST_COUNT = {"pairs": CREW_TILES // 2, "character": CREW_TILES}
 
 def leaders(players: tuple[str, ...], totals: dict[str, Fraction]) -> tuple[list[str], Fraction]:
     """The players with the most points (seating order) and that total."""
-    top = max(totals[p] for p in players)
-    return [p for p in players if totals[p] == top], top
+    return most({p: totals[p] for p in players})
+
+
+def fewest(players: tuple[str, ...], totals: dict[str, Fraction]) -> list[str]:
+    """The players with the fewest points, in seating order."""
+    return most({p: -totals.get(p, ZERO) for p in players})[0]
 
 
 class TicketToMars(Game):
@@ -79,7 +83,16 @@ class TicketToMars(Game):
         """Round 1: the first listed player; later rounds: the fewest points (a tie: the first of them seated)."""
         if number <= 1:
             return session.players[0]
-        return min(session.players, key=lambda p: totals_before.get(p, ZERO))
+        return fewest(session.players, totals_before)[0]
+
+    def first_player_text(self, session: Session, number: int, totals_before: dict[str, Fraction]) -> str:
+        """`Cy`; on a tie for the fewest points, who was assumed and that the tied players may draw for it."""
+        first = self.first_player(session, number, totals_before)
+        tied = fewest(session.players, totals_before) if number > 1 else [first]
+        if len(tied) < 2:
+            return first
+        return (f"{first} — {names(tied)} are tied for the fewest points and may draw for it; {first}, "
+                "first in seating order, is assumed")
 
     def _objective(self, session: Session, number: int, player: str, key: str) -> tuple[int, int]:
         card = session.round(number).entry(player).get(key, {})
@@ -200,11 +213,16 @@ class TicketToMars(Game):
         self, session: Session, rounds: list[RoundScore], totals: dict[str, Fraction], ranking: list[Place]
     ) -> tuple[bool, str | None]:
         """Missing rounds first; after the schedule, a tie for the most points calls for an extra round."""
-        complete, nxt = super().progress(session, rounds, totals, ranking)
-        if not complete:
-            return complete, nxt
+        for r in rounds:
+            if not r.complete:
+                before = {p: sum((s.points[p] for s in rounds[:r.number - 1]), ZERO) for p in session.players}
+                first = self.first_player_text(session, r.number, before)
+                return False, f"score round {r.number} (first player: {first})"
+        number = len(rounds) + 1
+        first = self.first_player_text(session, number, totals)
+        if len(rounds) < self.scheduled_rounds(session):
+            return False, f"score round {number} (first player: {first})"
         tied, top = leaders(session.players, totals)
         if len(tied) > 1:
-            first = self.first_player(session, len(rounds) + 1, totals)
             return False, f"extra round: {names(tied)} tied on {fmt(top)} (first player: {first})"
         return True, None

@@ -2,313 +2,37 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from scorekeeper.fields import CardListField, CountsField, Field, IntField, NameListField, Report
-from scorekeeper.games.base import Game, Item, RoundScore, Rule, Step, TieBreak, names, plural
-from scorekeeper.session import Problem, Session, Severity, location
+from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, TieBreak, most, names, plural, rank
+from scorekeeper.games.map_mode import MapRound, map_round
+from scorekeeper.games.trains import (
+    LENGTHS,
+    TICKETS_HELP,
+    TRAINS,
+    Card,
+    Routes,
+    bonus_holders,
+    card_items,
+    cards_of,
+    kept_checks,
+    route_checks,
+    routes_items,
+    routes_of,
+)
+from scorekeeper.maps import MAPS
+from scorekeeper.points import fmt
+from scorekeeper.session import Problem, Session, location
 
-ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21, 9: 27}
-"""Points of a claimed route by its length in trains."""
-LENGTHS = tuple(ROUTE_POINTS)
-TRAINS = 45
-"""Trains each player starts with."""
-LAST_TRAINS = 2
-"""The last turns begin when a player ends a turn with this many trains or fewer."""
-MAPS = ("usa",)
-"""The maps whose routes and tickets the program knows (rule `map`)."""
-
-
-# -- routes ----------------------------------------------------------------------------
-def route_counts(entry: dict[str, Any]) -> dict[int, int]:
-    """The player's claimed routes counted by length (`routes`), lengths with a count of 0 left out."""
-    return {int(k): int(v) for k, v in sorted(entry.get("routes", {}).items(), key=lambda kv: int(kv[0])) if v}
-
-
-def counts_points(counts: dict[int, int]) -> int:
-    """Route points of routes counted by length, from the route table."""
-    return sum(n * ROUTE_POINTS[length] for length, n in counts.items())
-
-
-def counts_trains(counts: dict[int, int]) -> int:
-    """Trains used by routes counted by length."""
-    return sum(n * length for length, n in counts.items())
-
-
-def counts_why(counts: dict[int, int]) -> str:
-    """`2×1 + 3×4 trains = 2 + 21 by the route table (14 trains used)`."""
-    if not counts:
-        return "no routes claimed"
-    lengths = " + ".join(f"{n}×{length}" for length, n in counts.items())
-    points = " + ".join(str(n * ROUTE_POINTS[length]) for length, n in counts.items())
-    return f"routes of {lengths} trains = {points} by the route table ({plural(counts_trains(counts), 'train')} used)"
-
-
-def counts_short(counts: dict[int, int]) -> str:
-    """`2×1 + 3×4 trains`, or `no routes`."""
-    return " + ".join(f"{n}×{length}" for length, n in counts.items()) + " trains" if counts else "no routes"
-
-
-@dataclass(frozen=True)
-class Routes:
-    """A player's route points, the trains they used when known, and how the points were found."""
-
-    points: int
-    trains: int | None
-    why: str
-    source: str  # "routes", "route_points", "claimed" or "" (nothing given)
-    counts: dict[int, int] | None = None  # routes by length, when known
-
-
-def routes_of(entry: dict[str, Any]) -> Routes:
-    """Route points from `routes` (it wins when both are given), else from `route_points`."""
-    if "routes" in entry:
-        counts = route_counts(entry)
-        return Routes(counts_points(counts), counts_trains(counts), counts_why(counts), "routes", counts)
-    if "route_points" in entry:
-        return Routes(int(entry["route_points"]), None, "route points from the score track", "route_points")
-    return Routes(0, None, "", "")
-
-
-def route_checks(
-    session: Session, number: int, routes: dict[str, Routes], trains: int = TRAINS
-) -> list[Problem]:
-    """Trains over the limit (error); `route_points` that disagrees with the routes, no end of game (warnings)."""
-    problems: list[Problem] = []
-    rnd = session.round(number)
-    for p in session.players:
-        entry = rnd.entry(p)
-        r = routes[p]
-        if r.trains is not None and r.trains > trains:
-            problems.append(Problem(
-                f"{p}'s routes use {r.trains} trains ({counts_short(r.counts or {})}); each player has {trains} "
-                "trains",
-                "error", location(number, p, r.source), round=number, player=p, field=r.source))
-        if r.source in ("routes", "claimed") and "route_points" in entry and int(entry["route_points"]) != r.points:
-            given = "routes by length" if r.source == "routes" else "claimed routes"
-            problems.append(Problem(
-                f"route_points is {entry['route_points']}, but the {given} score {r.points} "
-                f"({counts_short(r.counts or {})}); the {given} count — correct or remove route_points",
-                "warning", location(number, p, "route_points"), round=number, player=p, field="route_points"))
-    if rnd.is_complete(session.players) and all(routes[p].trains is not None for p in session.players):
-        most = max(routes[p].trains or 0 for p in session.players)
-        if most < trains - LAST_TRAINS:
-            used = ", ".join(f"{p} {routes[p].trains}" for p in session.players)
-            problems.append(Problem(
-                f"no player has {LAST_TRAINS} or fewer trains left (trains used: {used}); the game ends when "
-                f"a player is down to {LAST_TRAINS} or fewer of their {trains}, so someone used at least "
-                f"{trains - LAST_TRAINS} — check the routes", "warning", location(number), round=number))
-    return problems
-
-
-def routes_items(session: Session, number: int, routes: dict[str, Routes]) -> list[Item]:
-    """The `routes` item of each player with route points."""
-    return [Item(p, "routes", Fraction(routes[p].points), routes[p].why) for p in session.players if routes[p].points]
-
-
-# -- cards -----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Card:
-    """A ticket or tourist card as scored: a label, its points, and whether (and how we know) it counts."""
-
-    label: str
-    points: int
-    completed: bool
-    how: str  # "completed", "failed", "not marked completed, so failed", "connected on the map" …
-
-    @property
-    def value(self) -> int:
-        """+points when completed, -points when failed."""
-        return self.points if self.completed else -self.points
-
-    def why(self) -> str:
-        """`ticket Denver – El Paso completed: +4`."""
-        sign = "+" if self.completed else "-"
-        return f"{self.label} {self.how}: {sign}{self.points}"
-
-
-def card_of(card: dict[str, Any], label: str) -> Card:
-    """A card as marked: a card without `completed` counts as failed."""
-    if "completed" not in card:
-        return Card(label, int(card["points"]), False, "not marked completed, so failed")
-    if card["completed"]:
-        return Card(label, int(card["points"]), True, "completed")
-    return Card(label, int(card["points"]), False, "failed")
-
-
-def cards_of(entry: dict[str, Any], key: str, noun: str) -> list[Card]:
-    """The cards of a CardListField as scored, labelled by name or by place in the list."""
-    return [card_of(card, f"{noun} {card['name']}" if card.get("name") else f"{noun} {i}")
-            for i, card in enumerate(entry.get(key, []), start=1)]
-
-
-def card_items(player: str, cards: list[Card], category: str, keep: Callable[[Card], bool] = lambda c: True
-               ) -> list[Item]:
-    """An item per card (that `keep` accepts): + its points when completed, - when failed."""
-    return [Item(player, category, Fraction(c.value), c.why()) for c in cards if keep(c)]
-
-
-def most(values: dict[str, int]) -> tuple[list[str], int]:
-    """The players with the greatest value (seating order) and that value; nobody when it is 0."""
-    top = max(values.values())
-    return ([p for p, v in values.items() if v == top] if top > 0 else []), top
-
-
-# -- map mode --------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Claim:
-    """A readable claimed route: where it stands in `claimed` (from 1), its cities and length."""
-
-    index: int
-    a: str
-    b: str
-    length: int
-
-
-@dataclass
-class MapRound:
-    """A round on a map: each player's accepted claims, tickets as scored, longest trail, and the problems."""
-
-    claims: dict[str, list[Claim]] = field(default_factory=dict)
-    tickets: dict[str, list[Card]] = field(default_factory=dict)
-    trails: dict[str, tuple[int, list[str]]] = field(default_factory=dict)
-    problems: list[Problem] = field(default_factory=list)
-
-    def counts(self, player: str) -> dict[int, int]:
-        """The player's accepted claims counted by length."""
-        counts: dict[int, int] = {}
-        for c in sorted(self.claims[player], key=lambda c: c.length):
-            counts[c.length] = counts.get(c.length, 0) + 1
-        return counts
-
-    def routes(self, player: str) -> Routes:
-        """The player's route points and trains from their accepted claims."""
-        counts = self.counts(player)
-        why = "claimed " + counts_why(counts) if counts else "no routes claimed"
-        return Routes(counts_points(counts), counts_trains(counts), why, "claimed", counts)
-
-
-_MAP_ROUNDS: dict[tuple[Any, ...], MapRound] = {}
-
-
-def map_round(map_id: str, session: Session, number: int) -> MapRound:
-    """Read a round on a map: claims checked against each other, tickets and longest trails worked out."""
-    rnd = session.round(number)
-    key = (map_id, number, session.players, repr([(p, rnd.players.get(p)) for p in session.players]))
-    found = _MAP_ROUNDS.get(key)
-    if found is None:
-        if len(_MAP_ROUNDS) > 256:
-            _MAP_ROUNDS.clear()
-        found = _MAP_ROUNDS[key] = _read_map_round(map_id, session, number)
-    return found
-
-
-def _read_map_round(map_id: str, session: Session, number: int) -> MapRound:
-    from scorekeeper.maps import MapNameError, connected, load_map, longest_trail
-
-    game_map = load_map(map_id)
-    rnd = session.round(number)
-    players = session.players
-    out = MapRound()
-
-    def problem(severity: Severity, msg: str, player: str, fld: str, path: str) -> None:
-        out.problems.append(Problem(msg, severity, path, round=number, player=player, field=fld))
-
-    held: dict[tuple[str, str], list[tuple[str, int]]] = {}
-    for p in players:
-        out.claims[p] = []
-        for i, text in enumerate(rnd.entry(p).get("claimed", []), start=1):
-            at = location(number, p, "claimed", i)
-            try:
-                a, b = game_map.resolve_pair(text, "route")
-            except MapNameError as exc:
-                problem("error", str(exc), p, "claimed", at)
-                continue
-            segments = game_map.pair(a, b)
-            name = game_map.route_name(a, b)
-            earlier = held.setdefault((a, b), [])
-            mine = [j for q, j in earlier if q == p]
-            others = [q for q, _ in earlier if q != p]
-            if len(segments) == 1 and mine:
-                problem("error", f"{name} is listed twice in {p}'s claimed routes (claimed[{mine[0]}] and "
-                        f"claimed[{i}]); a route is claimed once", p, "claimed", at)
-                continue
-            if len(segments) == 1 and others:
-                problem("error", f"{name} is a single route and {others[0]} claimed it already; only one "
-                        "player can claim it", p, "claimed", at)
-                continue
-            if mine:
-                problem("error", f"{name} is a double route and {p} lists it twice (claimed[{mine[0]}] and "
-                        f"claimed[{i}]); a player may claim only one of its two routes", p, "claimed", at)
-                continue
-            if others and len(players) <= 3:
-                problem("error", f"{others[0]} claimed {name} already; with {len(players)} players only one "
-                        "route of a double route is used, so only one player can claim it", p, "claimed", at)
-                continue
-            if len(others) >= 2:
-                problem("error", f"{name} is a double route already claimed by {names(others)}; "
-                        "it has only two routes", p, "claimed", at)
-                continue
-            earlier.append((p, i))
-            out.claims[p].append(Claim(i, a, b, segments[0].length))
-
-    where: dict[str, list[str]] = {}
-    for p in players:
-        edges = [(c.a, c.b, c.length) for c in out.claims[p]]
-        cards: list[Card] = []
-        for i, card in enumerate(rnd.entry(p).get("tickets", []), start=1):
-            at = location(number, p, "tickets", i)
-            if not card.get("name"):
-                if "points" not in card:
-                    problem("error", "the ticket has neither name nor points; give its cities, like "
-                            "name = \"Denver – El Paso\" (its points come from the map), or its points",
-                            p, "tickets", at)
-                    continue
-                cards.append(card_of(card, f"ticket {i}"))
-                continue
-            try:
-                a, b = game_map.resolve_pair(card["name"], "ticket")
-            except MapNameError as exc:
-                problem("error", str(exc), p, "tickets", f"{at}.name")
-                continue
-            ticket = game_map.ticket(a, b)
-            assert ticket is not None
-            where.setdefault(ticket.name, []).append(p)
-            done = connected(edges, ticket.a, ticket.b)
-            state = "connected" if done else "not connected"
-            if "points" in card and card["points"] != ticket.points:
-                problem("warning", f"points is {card['points']}, but the {game_map.name} ticket {ticket.name} is "
-                        f"worth {ticket.points}; the map's points count", p, "tickets", f"{at}.points")
-            if "completed" in card and card["completed"] != done:
-                problem("warning", f"completed is {str(card['completed']).lower()}, but {p}'s claimed routes "
-                        f"leave {ticket.name} {state}; the map counts", p, "tickets", f"{at}.completed")
-            cards.append(Card(f"ticket {ticket.name}", ticket.points, done, f"{state} by the claimed routes"))
-        out.tickets[p] = cards
-        out.trails[p] = longest_trail(edges)
-        length, cities = out.trails[p]
-        given = rnd.entry(p).get("longest_path")
-        if given is not None and given != length:
-            shown = f" ({' – '.join(cities)})" if cities else ""
-            problem("warning", f"longest_path is {given}, but {p}'s claimed routes make a longest continuous "
-                    f"path of {plural(length, 'train')}{shown}; the map counts", p, "longest_path",
-                    location(number, p, "longest_path"))
-        given_counts = route_counts(rnd.entry(p))
-        if "routes" in rnd.entry(p) and given_counts != out.counts(p):
-            given_points = plural(counts_points(given_counts), "point")
-            claimed_points = plural(out.routes(p).points, "point")
-            problem("warning", f"routes gives {counts_short(given_counts)} ({given_points}), but the claimed routes "
-                    f"are {counts_short(out.counts(p))} ({claimed_points}); the claimed routes count — correct or "
-                    "remove routes", p, "routes", location(number, p, "routes"))
-    for ticket_name, holders in where.items():
-        if len(holders) > 1:
-            out.problems.append(Problem(
-                f"the ticket {ticket_name} is listed {len(holders)} times "
-                f"({names(list(dict.fromkeys(holders)))}); the deck has one of each ticket",
-                "warning", location(number), round=number))
-    return out
+TIEBREAKS = {
+    "tickets": ("the publisher's full rule, not printed in rulebooks 001/003",
+                "most completed tickets, then the Longest Path bonus, then shared"),
+    "shared": ("rulebooks 001 and 003 say only that the most points win", "a tie on total is shared"),
+}
+"""The values of rule `tiebreak`: where each comes from, and what it does."""
 
 
 # -- fields ----------------------------------------------------------------------------
@@ -326,9 +50,6 @@ class NeedsMapField(Field):
                    "(counted by length) or route_points instead")
 
 
-TICKETS_HELP = "destination tickets: points, completed = true/false, name (\"Denver – El Paso\", optional)"
-
-
 class TicketToRide(Game):
     """Ticket to Ride (the base game; optionally on the USA map, which scores claimed routes itself)."""
 
@@ -340,15 +61,20 @@ class TicketToRide(Game):
         "One round, scored at the end of the game: routes by length 1→1, 2→2, 3→4, 4→7, 5→10, 6→15 "
         "(7→18, 8→21, 9→27), or the points on the score track; each destination ticket adds its points "
         "when completed and subtracts them when failed; the Longest Continuous Path earns +10 (every tied "
-        "player receives it). The highest total wins; a tie goes to the most completed tickets, then to "
-        "the Longest Path bonus, then is shared. With the USA map, list claimed routes and the program "
-        "works out route points, tickets and the longest path."
+        "player receives it). Every player keeps at least 2 tickets. The highest total wins; a tie goes "
+        "(rule tiebreak = \"tickets\", the publisher's full rule, not printed in rulebooks 001/003) to the "
+        "most completed tickets, then to the Longest Path bonus, then is shared; with tiebreak = \"shared\" "
+        "(the rulebooks: the most points win) a tie is shared. With the USA map, list claimed routes and the "
+        "program works out route points, tickets and the longest path."
     )
     rules = (
         Rule("longest_path_bonus", 10, "points for the Longest Continuous Path (every tied player receives them)",
              lo=0),
         Rule("map", None, "a map the program knows (\"usa\"): list claimed routes by their cities and it scores "
              "routes, tickets and the longest path", choices=MAPS, kind="choice"),
+        Rule("tiebreak", "tickets", "a tie for the most points: " + "; or ".join(
+             f"{key} — {what} ({source})" for key, (source, what) in TIEBREAKS.items()),
+             choices=tuple(TIEBREAKS), kind="choice"),
     )
     fields = (
         IntField("route_points", "Route points", "points for claimed routes, as on the score track", lo=0),
@@ -435,30 +161,34 @@ class TicketToRide(Game):
 
     def path_holders(self, session: Session, number: int) -> list[str]:
         """Who holds the Longest Continuous Path bonus (every player tied for the greatest path > 0)."""
-        return most(self.paths(session, number))[0]
+        return bonus_holders(self.paths(session, number))[0]
 
     # -- checks ---------------------------------------------------------------------
     def check_round(self, session: Session, number: int) -> list[Problem]:
-        """Errors: over 45 trains, bad claims and tickets on a map; warnings: figures that disagree, no end."""
+        """Errors: over the trains, a longest path above them, bad claims and tickets on a map; warnings: figures
+        that disagree, no end of game, fewer than 2 tickets kept."""
         routes = self.routes(session, number)
         played = self.on_map(session, number)
+        kept = kept_checks(session, number, "tickets", 2, ("destination ticket", "destination tickets"),
+                           "rulebooks 001 and 003")
         if played is not None:
-            return played.problems + route_checks(session, number, routes)
+            return played.problems + route_checks(session, number, routes, played.trains) + kept
         problems = route_checks(session, number, routes)
         rnd = session.round(number)
         for p in session.players:
             path = int(rnd.entry(p).get("longest_path", 0))
             used = routes[p].trains
+            at = location(number, p, "longest_path")
             if used is not None and path > used:
                 problems.append(Problem(
                     f"longest_path is {path}, but {p}'s routes use only {plural(used, 'train')}; a path is "
-                    f"at most the trains used", "warning", location(number, p, "longest_path"),
+                    "made of the player's trains, so it is at most the trains used", "error", at,
                     round=number, player=p, field="longest_path"))
             elif path > TRAINS:
                 problems.append(Problem(
-                    f"longest_path is {path}, but a player has only {TRAINS} trains", "warning",
-                    location(number, p, "longest_path"), round=number, player=p, field="longest_path"))
-        return problems
+                    f"longest_path is {path}, but a player has only {TRAINS} trains", "error", at,
+                    round=number, player=p, field="longest_path"))
+        return problems + kept
 
     # -- scoring --------------------------------------------------------------------
     def score_round(self, session: Session, number: int) -> list[Item]:
@@ -473,7 +203,7 @@ class TicketToRide(Game):
         """The Longest Continuous Path bonus, to every player tied for the greatest path."""
         bonus = int(self.rule(session, "longest_path_bonus"))
         paths = self.paths(session, number)
-        holders, top = most(paths)
+        holders, top = bonus_holders(paths)
         if not bonus or not holders:
             return []
         played = self.on_map(session, number)
@@ -492,16 +222,16 @@ class TicketToRide(Game):
 
     # -- the end --------------------------------------------------------------------
     def tiebreaks(self, session: Session, rounds: list[RoundScore]) -> list[TieBreak]:
-        """Most completed tickets, then the holder of the Longest Path bonus."""
-        if not session.rounds:
+        """Rule tiebreak "tickets": most completed tickets, then the holder of the Longest Path bonus;
+        "shared": none."""
+        if not session.rounds or self.rule(session, "tiebreak") == "shared":
             return []
         number = len(session.rounds)
         done = {p: sum(1 for c in self.tickets(session, number, p) if c.completed) for p in session.players}
         holders = set(self.path_holders(session, number))
         totals = {p: sum((r.points[p] for r in rounds), Fraction(0)) for p in session.players}
-        best = max(totals.values())
-        tied = [p for p in session.players if totals[p] == best]
-        ahead = [p for p in tied if done[p] == max(done[q] for q in tied)]
+        tied, _ = most(totals)
+        ahead, _ = most({p: done[p] for p in tied})
         both = "both" if len(ahead) == 2 else "all"
         neither = "neither" if len(ahead) == 2 else "none of them"
         same = (f"{both} held the Longest Path bonus" if all(p in holders for p in ahead)
@@ -510,3 +240,17 @@ class TicketToRide(Game):
             TieBreak(lambda p: done[p], "completed more tickets"),
             TieBreak(lambda p: p in holders, "held the Longest Path bonus", lambda v: "", same=same),
         ]
+
+    def ranking(
+        self, session: Session, rounds: list[RoundScore], totals: dict[str, Fraction]
+    ) -> tuple[list[Place], str | None]:
+        """The ranking by total and rule tiebreak; the sentence on a tie for first names the rule it applied."""
+        rule = self.rule(session, "tiebreak")
+        places, sentence = rank(session.players, totals, self.tiebreaks(session, rounds))
+        if sentence is None:
+            return places, None
+        if rule == "shared":
+            first = places[0]
+            return places, (f"{names(first.players)} tied on {fmt(first.total)}: a shared victory "
+                            f"(rule tiebreak = \"shared\": {TIEBREAKS['shared'][0]})")
+        return places, f"{sentence} (rule tiebreak = \"tickets\": {TIEBREAKS['tickets'][0]})"

@@ -1,0 +1,153 @@
+"""Big folders: `scorekeeper stats` (index cold and warm) next to a parse-only floor, at 100 / 1,000 / 10,000 files.
+
+The folders are generated from the samples, names, dates and numbers varied (a few sessions unfinished, a
+few invalid). Each figure is one whole process, run alternately, the median of RUNS runs; peak memory is the
+process's maximum resident set. The floor is a bare Python loop that only `tomllib`-parses the same files
+(keeping what it parsed, as any statistics over the files must keep at least that much).
+
+    python bench/folder.py [--sizes 100,1000,10000] [--runs 3] [--keep DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "sample_sessions"
+NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou", "Max", "Zoë", "O'Brien",
+         "Renée", "Søren", "Aiko", "Nnamdi", "Priya", "Tomasz", "Lena", "Inès", "Rafael", "[bold]Sam", "Kai, Jr.")
+
+FLOOR = """
+import glob, os, sys, tomllib
+docs = []
+for name in sorted(os.listdir(sys.argv[1])):
+    if name.endswith(".toml"):
+        with open(os.path.join(sys.argv[1], name), "rb") as fh:
+            docs.append(tomllib.load(fh))
+print(len(docs))
+"""
+
+
+def vary(raw: dict, rng: random.Random, i: int) -> dict:
+    """A sample with other players (names and seats), another date and title, entries moved and numbers changed."""
+    old = list(raw["players"])
+    new = rng.sample(NAMES, len(old))
+    rename = dict(zip(old, new, strict=True))
+    out = dict(raw)
+    out["players"] = new
+    out["title"] = f"{raw.get('title', 'Game night')} {i}"
+    day = rng.randrange(0, 3 * 365)
+    out["started"] = raw["started"].replace(year=2023) + __import__("datetime").timedelta(days=day,
+                                                                                           minutes=rng.randrange(600))
+    rounds = []
+    for rnd in raw.get("rounds", []):
+        entries = rnd.get("players", {})
+        names = [p for p in old if p in entries]
+        moved = rng.sample(names, len(names))  # whose entry each player gets: keeps every round's totals valid
+        players = {}
+        for p, src in zip(names, moved, strict=True):
+            entry = dict(entries[src])
+            for key in ("pairs", "occupancy", "character"):
+                if key in entry:
+                    entry[key] = {**entry[key], "count": rng.randrange(0, 5)}
+            if "route_points" in entry and "routes" not in entry and "claimed" not in entry:
+                entry["route_points"] = max(0, entry["route_points"] + rng.randrange(-6, 7))
+            players[rename[p]] = entry
+        rounds.append({"players": players})
+    if rounds:
+        out["rounds"] = rounds
+    return out
+
+
+def generate(folder: Path, count: int, seed: int = 14) -> None:
+    """`count` session files in folder: varied samples, about 5 % unfinished and 1 % invalid."""
+    from scorekeeper import store
+
+    rng = random.Random(seed)
+    samples = [tomllib.loads(p.read_text("utf-8")) for p in sorted(SAMPLES.glob("*.toml"))]
+    folder.mkdir(parents=True, exist_ok=True)
+    for i in range(count):
+        raw = samples[i % len(samples)]
+        doc = vary(raw, rng, i)
+        session, problems = store.from_dict(doc)
+        if session is None:  # a variation that breaks a rule: the sample with new names only
+            doc = vary({**raw, "rounds": raw.get("rounds", [])}, random.Random(i), i)
+            session, _ = store.from_dict(doc)
+        path = folder / f"{i:05d}-{raw['game']}.toml"
+        if session is None:
+            path.write_text(store.dumps(store.Session(game=raw["game"], players=tuple(doc["players"]))), "utf-8")
+            continue
+        if rng.random() < 0.05 and session.rounds:
+            session = session.without_last_round()
+        text = store.dumps(session)
+        if rng.random() < 0.01:
+            text = text.replace("format = 1", "format = 1\nmystery = 3", 1)
+        path.write_text(text, "utf-8")
+
+
+def run(cmd: list[str], env: dict[str, str]) -> tuple[float, int]:
+    """Wall seconds and peak resident memory (KiB: the process's, or its largest worker's) of one process."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, env=env, cwd=ROOT)
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode:
+        raise SystemExit(f"failed ({proc.returncode}): {' '.join(cmd)}")
+    return elapsed, usage.ru_maxrss
+
+
+def main() -> None:
+    """Generate the folders, then time the floor, stats cold and stats warm; print one table."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="100,1000,10000")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--keep", help="generate into (and keep) this folder")
+    args = ap.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    base = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
+    py = sys.executable
+    # Compiled bytecode first: the figures are the same with or without PYTHONDONTWRITEBYTECODE.
+    subprocess.run([py, "-m", "compileall", "-q", str(ROOT / "scorekeeper")], check=True, stdout=subprocess.DEVNULL)
+    print(f"{'files':>6}  {'floor s':>8}  {'stats cold s':>12} {'×floor':>6}  {'stats warm s':>12} {'×floor':>6}  "
+          f"{'floor MiB':>9}  {'cold MiB':>8}  {'warm MiB':>8}   ({args.runs} runs, medians)")
+    try:
+        for size in sizes:
+            folder = base / f"sessions-{size}"
+            if not folder.is_dir() or len(list(folder.glob("*.toml"))) != size:
+                shutil.rmtree(folder, ignore_errors=True)
+                generate(folder, size)
+            cache = base / f"cache-{size}"
+            env = {**os.environ, "SCOREKEEPER_CACHE": str(cache)}
+            stats = [py, "-m", "scorekeeper", "stats", str(folder)]
+            floor_cmd = [py, "-c", FLOOR, str(folder)]
+            run(floor_cmd, env)  # warm the page cache and the bytecode
+            figures: dict[str, list[tuple[float, int]]] = {"floor": [], "cold": [], "warm": []}
+            for _ in range(args.runs):
+                figures["floor"].append(run(floor_cmd, env))
+                shutil.rmtree(cache, ignore_errors=True)
+                figures["cold"].append(run(stats, env))
+                figures["warm"].append(run(stats, env))
+            t = {k: statistics.median(s for s, _ in v) for k, v in figures.items()}
+            m = {k: max(r for _, r in v) / 1024 for k, v in figures.items()}
+            print(f"{size:>6}  {t['floor']:>8.2f}  {t['cold']:>12.2f} {t['cold'] / t['floor']:>6.2f}  "
+                  f"{t['warm']:>12.2f} {t['warm'] / t['floor']:>6.2f}  {m['floor']:>9.1f}  {m['cold']:>8.1f}  "
+                  f"{m['warm']:>8.1f}", flush=True)
+    finally:
+        if not args.keep:
+            shutil.rmtree(base, ignore_errors=True)
+    print("targets: stats warm <= 0.2x the floor, cold <= 1.3x, peak memory <= the floor's")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,187 @@
+"""A scored session in other formats: CSV, a Markdown score sheet, a BG Stats play (push-a-play link), JSON."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from scorekeeper.games.base import Sheet
+from scorekeeper.points import fmt, to_json
+
+FORMATS = ("csv", "md", "bgstats", "json")
+"""The formats of `scorekeeper export --to`."""
+
+BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html?data="
+SOURCE_NAME = "scorekeeper"
+BGG_IDS = {"ticket-to-ride": 9209}
+"""BoardGameGeek ids where known for sure (Ticket to Ride); the other games go without one."""
+
+CSV_HEADER = ("file", "game", "title", "date", "player", "round", "category", "points", "why")
+
+
+def _date(sheet: Sheet) -> str:
+    """The session's `started` as text (ISO), or ""."""
+    started = sheet.session.started
+    return started.isoformat() if started is not None else ""
+
+
+def _cell(text: str) -> str:
+    """A text cell a spreadsheet shows as text: one starting like a formula gets a leading apostrophe."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def csv_rows(sheet: Sheet, file: str) -> list[list[str]]:
+    """One row per player, round and category: points (`2.5`) and the reasons, joined by `; `."""
+    s = sheet.session
+    rows: list[list[str]] = []
+    for rnd in sheet.rounds:
+        grouped: dict[tuple[str, str], list[Any]] = {}
+        for item in rnd.items:
+            slot = grouped.setdefault((item.player, item.category), [0, []])
+            slot[0] += item.points
+            slot[1].append(item.why)
+        for player in s.players:
+            for (who, category), (points, whys) in grouped.items():
+                if who == player:
+                    rows.append([_cell(file), s.game, _cell(s.title or ""), _date(sheet), _cell(player),
+                                 str(rnd.number), category, fmt(points), _cell("; ".join(whys))])
+    return rows
+
+
+def to_csv(sheets: list[tuple[Sheet, str]], *, bom: bool = False) -> str:
+    """CSV of one or more sessions (a header, then `csv_rows`), RFC 4180 quoting, CRLF line ends; with `bom`
+    a byte-order mark first, so a spreadsheet opening the file reads it as UTF-8."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_HEADER)
+    for sheet, file in sheets:
+        writer.writerows(csv_rows(sheet, file))
+    return ("\ufeff" if bom else "") + out.getvalue()
+
+
+def md_text(text: str) -> str:
+    """Text shown literally in Markdown (a table cell too): one line, the characters that make emphasis, code,
+    links or cells backslash-escaped, `<`, `>` and `&` as entities."""
+    text = " ".join(text.split())
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    out = []
+    for ch in text:
+        if ch in "\\`*_[]|~":
+            out.append("\\" + ch)
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def to_markdown(sheet: Sheet, file: str) -> str:
+    """The score sheet in Markdown: a table of rounds and totals by place, the result, points by category."""
+    from scorekeeper.games import GAMES
+
+    s = sheet.session
+    game = GAMES[s.game]
+    head = f"{md_text(s.title)} — {md_text(game.name)}" if s.title else md_text(game.name)
+    lines = [f"## {head}", ""]
+    meta = [f"Players: {', '.join(md_text(p) for p in s.players)}"]
+    if s.started is not None:
+        meta.insert(0, f"Played: {md_text(_date(sheet).replace('T', ' '))}")
+    lines += [" · ".join(meta), ""]
+    rounds = [f"R{r.number}" for r in sheet.rounds]
+    lines.append("| Place | Player | " + " | ".join(rounds) + (" | " if rounds else "") + "Total |")
+    lines.append("|---:|---|" + "---:|" * len(rounds) + "---:|")
+    for pl in sheet.ranking:
+        for p in pl.players:
+            cells = [fmt(r.points[p]) for r in sheet.rounds]
+            lines.append(f"| {pl.place} | {md_text(p)} | " + " | ".join(cells) + (" | " if cells else "")
+                         + f"**{fmt(pl.total)}** |")
+    lines.append("")
+    who = ", ".join(md_text(w) for w in sheet.winners)
+    if sheet.complete:
+        lines.append(f"**Winner: {who}**" if len(sheet.winners) == 1 else f"**Shared victory: {who}**")
+    else:
+        lines.append(f"Leading: {who} (not finished)")
+    if sheet.tiebreak:
+        lines.append(f"Tie-break: {md_text(sheet.tiebreak)}")
+    if sheet.next:
+        lines.append(f"Next: {md_text(sheet.next)}")
+    categories: list[str] = []
+    by: dict[tuple[str, str], Any] = {}
+    for rnd in sheet.rounds:
+        for item in rnd.items:
+            if item.category not in categories:
+                categories.append(item.category)
+            by[item.player, item.category] = by.get((item.player, item.category), 0) + item.points
+    if categories:
+        lines += ["", "Where the points came from:", ""]
+        lines.append("| Player | " + " | ".join(md_text(c) for c in categories) + " |")
+        lines.append("|---|" + "---:|" * len(categories))
+        for p in s.players:
+            cells = [fmt(by[p, c]) if (p, c) in by else "" for c in categories]
+            lines.append(f"| {md_text(p)} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def play_id(sheet: Sheet, file: str) -> str:
+    """A stable id for the session's play: the same session (game, start, players, or file) gives the same id."""
+    import hashlib
+
+    s = sheet.session
+    basis = json.dumps([s.game, _date(sheet) or file.rsplit("/", 1)[-1], list(s.players)], ensure_ascii=False)
+    return "scorekeeper-" + hashlib.sha256(basis.encode("utf-8")).hexdigest()[:20]
+
+
+def bgstats_play(sheet: Sheet, file: str) -> dict[str, Any]:
+    """The play as BG Stats takes it: sourceName, sourcePlayId, playDate, game, players."""
+    from scorekeeper.games import GAMES
+
+    s = sheet.session
+    started = s.started
+    if started is None:
+        play_date = ""
+    elif hasattr(started, "hour"):
+        play_date = f"{started:%Y-%m-%d %H:%M:%S}"
+    else:
+        play_date = f"{started:%Y-%m-%d} 00:00:00"
+    places = {p: pl.place for pl in sheet.ranking for p in pl.players}
+    first = sheet.rounds[0].first_player if sheet.rounds else s.players[0]
+    game: dict[str, Any] = {"name": GAMES[s.game].name, "highestWins": True, "noPoints": False}
+    if s.game in BGG_IDS:
+        game["bggId"] = BGG_IDS[s.game]
+    play: dict[str, Any] = {"sourceName": SOURCE_NAME, "sourcePlayId": play_id(sheet, file)}
+    if play_date:
+        play["playDate"] = play_date
+    play["game"] = game
+    play["players"] = [
+        {"name": p, "score": to_json(sheet.totals[p]), "winner": sheet.complete and p in sheet.winners,
+         "startPlayer": p == first, "rank": places[p]}
+        for p in s.players
+    ]
+    return play
+
+
+def bgstats_link(sheet: Sheet, file: str) -> str:
+    """The BG Stats push-a-play link: the play's JSON, URL-encoded, after `createPlay.html?data=`."""
+    from urllib.parse import quote
+
+    data = json.dumps(bgstats_play(sheet, file), ensure_ascii=False, separators=(",", ":"))
+    return BGSTATS_URL + quote(data, safe="")
+
+
+def export(sheets: list[tuple[Sheet, str]], to: str, *, bom: bool = False) -> str:
+    """Sessions in one format as text: csv (one table), md (sheets one after another), bgstats (a link per
+    line), json (the `score --json` object, or an array for several). `bom`: see `to_csv`."""
+    if to == "csv":
+        return to_csv(sheets, bom=bom)
+    if to == "md":
+        return "\n---\n\n".join(to_markdown(sheet, file) for sheet, file in sheets)
+    if to == "bgstats":
+        return "".join(bgstats_link(sheet, file) + "\n" for sheet, file in sheets)
+    if to == "json":
+        from scorekeeper.report import sheet_json
+
+        objects = [sheet_json(sheet, file) for sheet, file in sheets]
+        payload: Any = objects[0] if len(objects) == 1 else objects
+        return json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
+    raise ValueError(f"unknown format {to!r}; expected one of {', '.join(FORMATS)}")

@@ -1,0 +1,247 @@
+"""Statistics over finished sessions, from index summaries: one function for the app and `scorekeeper stats`.
+
+Points are exact: the index holds whole numbers and halves (SPEC: exact halves), counted here in half
+points (ints), so every sum, best and worst is exact and fast; averages are Fractions, rounded only for
+the output.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from scorekeeper.index import Summary
+
+SPECIALS = ("outhouse", "ticket-booth", "demolition-derby", "tickets")
+"""The Ticket Booth's categories besides the attractions."""
+
+
+def _halves(value: int | float) -> int:
+    """Points from the index in half points: 23.5 -> 47 (ValueError for anything finer than a half)."""
+    h = value * 2
+    if h != int(h):
+        raise ValueError(f"{value} is not a whole number or a half")
+    return int(h)
+
+
+def _num(value: Fraction | int | float) -> int | float:
+    """A figure for JSON: an int when whole, else a float (rounded to 2 places when not a half)."""
+    f = Fraction(value)
+    if f.denominator == 1:
+        return int(f)
+    if (f * 2).denominator == 1:
+        return float(f)
+    return round(float(f), 2)
+
+
+def _rate(part: int, whole: int) -> float:
+    return round(part / whole, 4) if whole else 0.0
+
+
+@dataclass
+class _Player:
+    name: str
+    plays: int = 0
+    wins: int = 0
+    total: int = 0  # half points, like best, worst and the sums by player count
+    best: int | None = None
+    worst: int | None = None
+    by_count: dict[int, list[int]] = field(default_factory=dict)  # player count -> [plays, sum]
+    streak: int = 0
+    longest_streak: int = 0
+    tickets: list[int] = field(default_factory=lambda: [0, 0])
+
+    def add(self, score: int, won: bool, count: int) -> None:
+        self.plays += 1
+        self.wins += won
+        self.total += score
+        self.best = score if self.best is None else max(self.best, score)
+        self.worst = score if self.worst is None else min(self.worst, score)
+        slot = self.by_count.setdefault(count, [0, 0])
+        slot[0] += 1
+        slot[1] += score
+        self.streak = self.streak + 1 if won else 0
+        self.longest_streak = max(self.longest_streak, self.streak)
+
+    def as_json(self, with_scores: bool = True) -> dict[str, Any]:
+        out: dict[str, Any] = {"player": self.name, "plays": self.plays, "wins": self.wins,
+                               "win_rate": _rate(self.wins, self.plays), "longest_streak": self.longest_streak}
+        if with_scores:
+            out.update({
+                "average": _num(Fraction(self.total, 2 * self.plays)) if self.plays else None,
+                "best": _num(Fraction(self.best, 2)) if self.best is not None else None,
+                "worst": _num(Fraction(self.worst, 2)) if self.worst is not None else None,
+                "average_by_player_count": {str(n): _num(Fraction(s, 2 * p))
+                                            for n, (p, s) in sorted(self.by_count.items())},
+            })
+            if self.tickets != [0, 0]:
+                out["tickets_completed"], out["tickets_failed"] = self.tickets
+        return out
+
+
+@dataclass
+class _Game:
+    game: str
+    plays: int = 0
+    players: dict[str, _Player] = field(default_factory=dict)
+    biggest: dict[str, Any] | None = None
+    closest: dict[str, Any] | None = None
+    biggest_h: int = 0
+    closest_h: int = 0
+    categories: dict[str, int] = field(default_factory=dict)  # half points
+    tickets: list[int] = field(default_factory=lambda: [0, 0])
+    longest_path_games: int = 0
+    longest_path_won: int = 0
+
+
+@dataclass
+class _Play:
+    when: str
+    file: str
+    game: str
+    results: list[tuple[str, int, int, bool, dict[str, Any]]]  # name, total (half points), place, winner, raw
+
+
+def statistics(summaries: Iterable[Summary], *, game: str | None = None, player: str | None = None,
+               since: date | str | None = None) -> dict[str, Any]:
+    """Statistics of the finished, valid sessions among `summaries`, as JSON data.
+
+    Filters: `game` (an id), `player` (a name, ignoring case: only sessions they played, and only their
+    rows), `since` (a date: sessions played that day or later). Players are matched ignoring case.
+    Returns {"filters", "sessions", "unfinished", "invalid", "games": [...], "players": [...],
+    "head_to_head": [...]}; every figure is a number, text or list (points exact: ints, or .5 floats).
+    """
+    who = player.casefold() if player else None
+    since_text = since.isoformat() if isinstance(since, date) else since
+    plays: list[_Play] = []
+    unfinished = 0
+    invalid: list[str] = []
+    for s in summaries:
+        if game is not None and s.game != game:
+            continue
+        if since_text and s.when < since_text:
+            continue
+        if who is not None and who not in (p.casefold() for p in s.players):
+            continue
+        if s.error:
+            invalid.append(s.file)
+            continue
+        if not s.complete:
+            unfinished += 1
+            continue
+        detail = s.detail
+        winners = set(s.winners)
+        results = [(r["name"], _halves(r["total"]), int(r["place"]), r["name"] in winners, r)
+                   for r in detail.get("players", ())]
+        if results:
+            plays.append(_Play(s.when, s.file, s.game or "", results))
+    plays.sort(key=lambda p: (p.when, p.file))
+
+    per_game: dict[str, _Game] = {}
+    overall: dict[str, _Player] = {}
+    h2h: dict[tuple[str, str], list[int]] = {}
+    names: dict[str, str] = {}
+    for play in plays:
+        g = per_game.setdefault(play.game, _Game(play.game))
+        g.plays += 1
+        count = len(play.results)
+        for name, total, _place, won, raw in play.results:
+            key = name.casefold()
+            names.setdefault(key, name)
+            g.players.setdefault(key, _Player(names[key])).add(total, won, count)
+            overall.setdefault(key, _Player(names[key])).add(total, won, count)
+            cats = g.categories
+            for cat, pts in raw.get("categories", {}).items():
+                cats[cat] = cats.get(cat, 0) + _halves(pts)
+            done, failed = raw.get("tickets", (0, 0))
+            if done or failed:
+                for target in (g.tickets, g.players[key].tickets):
+                    target[0] += done
+                    target[1] += failed
+        holders = [won for _n, _t, _p, won, raw in play.results if raw.get("longest_path")]
+        if holders:
+            g.longest_path_games += 1
+            g.longest_path_won += any(holders)
+        _margins(g, play)
+        for i, (a, _ta, pa, _wa, _ra) in enumerate(play.results):
+            for b, _tb, pb, _wb, _rb in play.results[i + 1:]:
+                ka, kb = a.casefold(), b.casefold()
+                first, second, pf, ps = (ka, kb, pa, pb) if ka <= kb else (kb, ka, pb, pa)
+                row = h2h.setdefault((first, second), [0, 0, 0, 0])  # games, first above, second above, level
+                row[0] += 1
+                row[1 if pf < ps else 2 if ps < pf else 3] += 1
+
+    games_out = []
+    from scorekeeper.games import GAMES
+
+    order = {gid: i for i, gid in enumerate(GAMES)}
+    for gid in sorted(per_game, key=lambda k: (order.get(k, len(order)), k)):
+        g = per_game[gid]
+        rows = [p for k, p in g.players.items() if who is None or k == who]
+        rows.sort(key=lambda p: (-Fraction(p.wins, p.plays), -p.wins, -Fraction(p.total, p.plays), p.name.casefold()))
+        out: dict[str, Any] = {
+            "game": gid, "name": GAMES[gid].name if gid in GAMES else gid, "plays": g.plays,
+            "players": [p.as_json() for p in rows],
+            "biggest_margin": g.biggest, "closest_finish": g.closest,
+        }
+        if gid == "ticket-booth":
+            out["ticket_booth"] = _booth(g.categories)
+        if g.tickets != [0, 0]:
+            out["tickets"] = {"completed": g.tickets[0], "failed": g.tickets[1],
+                              "completed_rate": _rate(g.tickets[0], sum(g.tickets))}
+        if gid == "ticket-to-ride":
+            out["longest_path"] = {"games": g.longest_path_games, "holder_won": g.longest_path_won,
+                                   "rate": _rate(g.longest_path_won, g.longest_path_games)}
+        games_out.append(out)
+
+    players_out = [p.as_json(with_scores=False) for k, p in overall.items() if who is None or k == who]
+    players_out.sort(key=lambda r: (-r["win_rate"], -r["wins"], r["player"].casefold()))
+    h2h_out = []
+    for (ka, kb), (n, a_above, b_above, level) in sorted(h2h.items()):
+        for k1, k2, above, below in ((ka, kb, a_above, b_above), (kb, ka, b_above, a_above)):
+            if who is None and k1 != ka:
+                continue
+            if who is not None and k1 != who:
+                continue
+            h2h_out.append({"player": names[k1], "opponent": names[k2], "games": n, "above": above,
+                            "below": below, "level": level})
+    return {
+        "filters": {"game": game, "player": player, "since": since_text},
+        "sessions": len(plays),
+        "unfinished": unfinished,
+        "invalid": sorted(invalid),
+        "games": games_out,
+        "players": players_out,
+        "head_to_head": h2h_out,
+    }
+
+
+def _margins(g: _Game, play: _Play) -> None:
+    """Keep the game's biggest winning margin and closest finish (first place total minus the next one)."""
+    ordered = sorted(play.results, key=lambda r: (r[2], -r[1]))
+    if len(ordered) < 2:
+        return
+    second = ordered[1]
+    margin = ordered[0][1] - max(r[1] for r in ordered[1:])
+    record = {"margin": _num(Fraction(margin, 2)), "file": play.file, "date": play.when[:10],
+              "winners": [r[0] for r in play.results if r[3]], "runner_up": None if second[3] else second[0],
+              "totals": {r[0]: _num(Fraction(r[1], 2)) for r in ordered}}
+    if g.biggest is None or margin > g.biggest_h:
+        g.biggest, g.biggest_h = record, margin
+    if g.closest is None or margin < g.closest_h:
+        g.closest, g.closest_h = record, margin
+
+
+def _booth(categories: dict[str, int]) -> dict[str, Any]:
+    """The Ticket Booth's points by attraction and by special card over all games, most first."""
+    attractions = [{"category": k, "label": f"#{k.split(':', 1)[1]}", "points": _num(Fraction(v, 2))}
+                   for k, v in categories.items() if k.startswith("attraction:")]
+    specials = [{"category": k, "label": k.replace("-", " ").title(), "points": _num(Fraction(v, 2))}
+                for k, v in categories.items() if k in SPECIALS]
+    attractions.sort(key=lambda r: (-Fraction(r["points"]), int(str(r["category"]).split(":")[1])))
+    specials.sort(key=lambda r: (-Fraction(r["points"]), str(r["category"])))
+    return {"attractions": attractions, "specials": specials}

@@ -1,0 +1,222 @@
+"""The sessions index: what it keeps, noticing changes, rebuilding itself, and several processes at once."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import store
+from scorekeeper.index import SCHEMA, Index, db_path, summarize
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    target = tmp_path / "sessions"
+    target.mkdir()
+    for p in SAMPLES.glob("*.toml"):
+        shutil.copy(p, target / p.name)
+    return target
+
+
+def by_name(index: Index) -> dict:
+    return {s.file: s for s in index.summaries()}
+
+
+def test_summaries_hold_what_home_and_statistics_show(folder):
+    with Index(folder) as index:
+        changes = index.refresh()
+        assert sorted(changes.added) == sorted(p.name for p in SAMPLES.glob("*.toml")) and not changes.changed
+        assert not index.refresh()  # nothing changed: nothing read
+        listed = index.summaries()
+    # Newest first: the in-progress Ticket Booth was started 2026-11-28, the latest of the samples.
+    assert listed[0].file == "ticket-booth-in-progress.toml" and listed[0].state == "round 2 of 3 — Kim leads"
+    s = {x.file: x for x in listed}["ticket-booth-3p.toml"]
+    assert (s.game, s.title, s.started, s.players) == ("ticket-booth", "Friday at Mia's", "2026-11-27T19:30:00",
+                                                        ("Ana", "Bo", "Cy"))
+    assert s.state == "finished — Bo won" and s.complete and s.winners == ("Bo",) and s.valid
+    assert s.totals == {"Ana": 76, "Bo": Fraction(191, 2), "Cy": 60}
+    bo = s.results[1]
+    assert (bo.name, bo.place, bo.winner, bo.rounds) == ("Bo", 1, True, (43, 32, Fraction(41, 2)))
+    assert bo.categories["attraction:1"] == 2  # round 2: Bo holds the one #1 card
+    assert sum(bo.categories.values()) == bo.total
+
+
+def test_the_index_lives_in_the_user_cache_keyed_by_the_folder(folder, tmp_path, monkeypatch):
+    monkeypatch.delenv("SCOREKEEPER_CACHE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    path = db_path(folder)
+    assert path.is_relative_to(tmp_path / "cache" / "scorekeeper")
+    assert db_path(folder / ".." / "sessions") == path and db_path(tmp_path) != path
+    with Index(folder) as index:
+        index.refresh()
+    assert path.exists()
+
+
+def test_changed_added_removed_files_are_noticed(folder):
+    with Index(folder) as index:
+        index.refresh()
+        path = folder / "ticket-to-mars-two-rounds.toml"
+        session, _ = store.load(path)
+        # Maya: 20 points, 2 pairs worth 2 each in round 1 (4 points); 6 pairs instead make 20 - 4 + 12 = 28.
+        store.save(path, session.with_value(1, "Maya", "pairs", {"count": 6, "each": 2}))
+        shutil.copy(SAMPLES / "ticket-to-ride-4p.toml", folder / "another.toml")
+        (folder / "ticket-to-mars-one-round.toml").unlink()
+        changes = index.refresh()
+        assert (changes.added, changes.changed, changes.removed) == (
+            ["another.toml"], ["ticket-to-mars-two-rounds.toml"], ["ticket-to-mars-one-round.toml"])
+        summaries = by_name(index)
+    assert summaries["ticket-to-mars-two-rounds.toml"].totals["Maya"] == 28  # never a stale total after a save
+    assert "ticket-to-mars-one-round.toml" not in summaries and summaries["another.toml"].game == "ticket-to-ride"
+
+
+def test_a_save_with_the_same_size_and_time_is_noticed(folder):
+    path = folder / "ticket-to-mars-one-round.toml"
+    with Index(folder) as index:
+        index.refresh()
+        before = path.stat()
+        text = path.read_text()
+        assert "count = 3" in text
+        # An atomic save (a new file renamed over the old: a new inode), same size, same mtime.
+        store.write_atomic(path, text.replace("count = 3", "count = 4", 1))
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+        assert path.stat().st_size == before.st_size
+        assert index.refresh().changed == [path.name]
+        # An in-place edit (same inode, size and mtime) of a file saved a moment ago: read again as well,
+        # because it was indexed within the modification time's resolution.
+        new = index.get(path.name)
+        assert new is not None
+        with open(path, "r+b") as fh:
+            fh.write(fh.read().replace(b"count = 4", b"count = 2", 1))
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+        index.refresh()
+        again = index.get(path.name)
+    assert again is not None and again.totals != new.totals
+
+
+def test_an_invalid_file_is_listed_with_its_first_problem(folder):
+    (folder / "broken.toml").write_text('format = 1\ngame = "ticket-boot"\nplayers = ["A", "B"]\n')
+    (folder / "notoml.toml").write_text("x = ")
+    (folder / "latin1.toml").write_bytes(b"title = \"caf\xe9\"\n")
+    with Index(folder) as index:
+        index.refresh()
+        s = by_name(index)
+    assert s["broken.toml"].state == "unreadable" and "did you mean 'ticket-booth'" in s["broken.toml"].error
+    assert s["broken.toml"].players == ("A", "B") and "line 2" in s["broken.toml"].error
+    assert "not valid TOML" in s["notoml.toml"].error and "UTF-8" in s["latin1.toml"].error
+    assert s["broken.toml"].totals == {} and s["broken.toml"].results == []
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "older", "empty"])
+def test_a_damaged_or_older_index_is_rebuilt_silently(folder, damage):
+    with Index(folder) as index:
+        index.refresh()
+        expected = {s.file: s.state for s in index.summaries()}
+        path = index.path
+    if damage == "garbage":
+        path.write_bytes(b"this is not a database" * 100)
+    elif damage == "truncated":
+        data = path.read_bytes()
+        path.write_bytes(data[: len(data) // 3])
+    elif damage == "older":
+        con = sqlite3.connect(path)
+        con.execute("DROP TABLE sessions")
+        con.execute("CREATE TABLE sessions (name TEXT, total REAL)")
+        con.execute(f"PRAGMA user_version = {SCHEMA - 1}")
+        con.commit()
+        con.close()
+    else:
+        path.write_bytes(b"")
+    for suffix in ("-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    with Index(folder) as index:
+        index.refresh()
+        assert {s.file: s.state for s in index.summaries()} == expected
+
+
+def test_deleting_the_index_loses_nothing(folder):
+    with Index(folder) as index:
+        index.refresh()
+        expected = [(s.file, s.state, s.totals) for s in index.summaries()]
+        path = index.path
+    path.unlink()
+    with Index(folder) as index:
+        assert index.summaries() == []
+        index.refresh()
+        assert [(s.file, s.state, s.totals) for s in index.summaries()] == expected
+
+
+def test_an_unwritable_cache_falls_back_to_memory(folder, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    with Index(folder, path=blocker / "index.sqlite3") as index:
+        index.refresh()
+        assert len(index.summaries()) == len(list(SAMPLES.glob("*.toml")))
+
+
+def test_progress_is_reported_and_workers_read_the_same(folder, tmp_path):
+    calls = []
+    with Index(folder) as index:
+        index.refresh(progress=lambda done, total: calls.append((done, total)))
+        serial = [(s.file, s.state, s.detail) for s in index.summaries()]
+    assert calls[0][0] == 0 and calls[-1] == (len(serial), len(serial))
+    with Index(folder, path=tmp_path / "other.sqlite3") as index:
+        index.refresh(workers=2)
+        assert [(s.file, s.state, s.detail) for s in index.summaries()] == serial
+
+
+def test_summarize_one_file_without_the_database(folder):
+    s = summarize(folder / "ticket-to-mars-extra-round.toml")
+    assert s is not None and s.state == "finished — Rafael won" and s.rounds == 2  # round 1, then an extra round
+    assert summarize(folder / "missing.toml") is None
+
+
+REFRESHER = """
+import sys, time
+from scorekeeper.index import Index
+index = Index(sys.argv[1])
+deadline = time.monotonic() + float(sys.argv[2])
+while time.monotonic() < deadline:
+    index.refresh()
+    assert all(s.file for s in index.summaries())
+index.close()
+"""
+
+
+def test_two_processes_refreshing_while_files_are_saved(folder):
+    for i in range(60):  # enough files that refreshes overlap
+        shutil.copy(SAMPLES / "ticket-booth-3p.toml", folder / f"copy-{i:02d}.toml")
+    procs = [subprocess.Popen([sys.executable, "-c", REFRESHER, str(folder), "3"], stderr=subprocess.PIPE)
+             for _ in range(2)]
+    path = folder / "ticket-to-mars-two-rounds.toml"
+    session, _ = store.load(path)
+    deadline = time.monotonic() + 2.5
+    saves = 0
+    while time.monotonic() < deadline:  # the table keeps saving while both processes refresh
+        saves += 1
+        store.save(path, session.with_value(1, "Maya", "pairs", {"count": saves % 10, "each": 2}))
+        (folder / f"copy-{saves % 60:02d}.toml").touch()
+        time.sleep(0.01)
+    for p in procs:
+        _, err = p.communicate(timeout=60)
+        assert p.returncode == 0, err.decode()
+    with Index(folder) as index:
+        con = sqlite3.connect(index.path)
+        assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        con.close()
+        index.refresh()
+        # After the last look, the index says what the files say: Maya's total follows the last save
+        # (20 points with 2 pairs worth 2 each: 16 + 2 x count).
+        assert index.get(path.name).totals["Maya"] == 16 + 2 * (saves % 10)  # type: ignore[union-attr]
+        for s in index.summaries():
+            fresh = summarize(s.path)
+            assert fresh is not None and (s.state, s.detail) == (fresh.state, fresh.detail)

@@ -1,0 +1,111 @@
+"""Statistics over the samples, every figure worked out by hand from the sample files."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from scorekeeper.cli import main
+from scorekeeper.index import summarize
+from scorekeeper.stats import statistics
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
+BOOTH = ("ticket-booth-3p.toml", "ticket-booth-tiebreak.toml", "ticket-booth-shared.toml", "ticket-booth-5p.toml",
+         "ticket-booth-in-progress.toml")
+
+
+def summaries(*names: str) -> list:
+    return [summarize(SAMPLES / n) for n in names]
+
+
+def rows(result: dict, game: str) -> dict:
+    block = next(g for g in result["games"] if g["game"] == game)
+    return {r["player"]: r for r in block["players"]}
+
+
+def test_ticket_booth_players_by_hand():
+    # Finished: 3p (Ana 76, Bo 95.5, Cy 60; Bo wins, 2026-11-27), tiebreak (Ana 71, Bo 71, Cy 62, Dee 60; Bo wins on
+    # the last round, 2026-10-02), shared (Ivy 129, Jo 129, both win, 2026-09-12), 5p (Dana 62, Eli 69.5, Fay 52.5,
+    # Gus 52, Hal 52; Eli wins, 2026-08-15). The in-progress one is not counted.
+    result = statistics(summaries(*BOOTH))
+    assert result["sessions"] == 4 and result["unfinished"] == 1 and result["invalid"] == []
+    bo = rows(result, "ticket-booth")["Bo"]
+    # Bo: 2 plays, 2 wins; average (95.5 + 71) / 2 = 83.25; best 95.5, worst 71; 3 players: 95.5, 4 players: 71;
+    # wins on 10-02 then 11-27: a streak of 2.
+    assert bo == {"player": "Bo", "plays": 2, "wins": 2, "win_rate": 1.0, "longest_streak": 2, "average": 83.25,
+                  "best": 95.5, "worst": 71, "average_by_player_count": {"3": 95.5, "4": 71}}
+    ana = rows(result, "ticket-booth")["Ana"]
+    # Ana: 76 and 71, no win: average 73.5.
+    assert (ana["plays"], ana["wins"], ana["average"], ana["best"], ana["worst"]) == (2, 0, 73.5, 76, 71)
+    # A shared victory is a win for both.
+    assert rows(result, "ticket-booth")["Ivy"]["wins"] == 1 and rows(result, "ticket-booth")["Jo"]["wins"] == 1
+    # Order: win rate, then wins: Bo (2 of 2) before Ivy (1 of 1).
+    assert next(iter(rows(result, "ticket-booth"))) == "Bo"
+
+
+def test_margins_and_head_to_head_by_hand():
+    result = statistics(summaries(*BOOTH))
+    block = result["games"][0]
+    # Margins (first place total minus the best other total): 3p 95.5 - 76 = 19.5; tiebreak 71 - 71 = 0;
+    # shared 129 - 129 = 0; 5p 69.5 - 62 = 7.5. Biggest 19.5 (3p); closest 0, first met in date order: shared.
+    assert block["biggest_margin"]["margin"] == 19.5 and block["biggest_margin"]["file"] == "ticket-booth-3p.toml"
+    assert block["biggest_margin"]["winners"] == ["Bo"] and block["biggest_margin"]["runner_up"] == "Ana"
+    assert block["closest_finish"]["margin"] == 0 and block["closest_finish"]["file"] == "ticket-booth-shared.toml"
+    assert block["closest_finish"]["runner_up"] is None  # a shared victory: nobody is second
+    # Ana against Bo: 3p Bo 1st, Ana 2nd; tiebreak Bo 1st (last round), Ana 2nd: 2 games, Bo above twice.
+    h2h = {(h["player"], h["opponent"]): h for h in result["head_to_head"]}
+    assert h2h["Ana", "Bo"] == {"player": "Ana", "opponent": "Bo", "games": 2, "above": 0, "below": 2, "level": 0}
+    # Ivy and Jo share the victory (129 each, still tied after the last round): level.
+    assert h2h["Ivy", "Jo"] == {"player": "Ivy", "opponent": "Jo", "games": 1, "above": 0, "below": 0, "level": 1}
+    # Gus and Hal tie on 52 in the 5p game; the tie-break (the better last round: Hal 22, Gus 11) puts Hal above.
+    assert (h2h["Gus", "Hal"]["above"], h2h["Gus", "Hal"]["below"]) == (0, 1)
+
+
+def test_ticket_booth_points_by_attraction_by_hand():
+    result = statistics(summaries("ticket-booth-3p.toml"))
+    booth = result["games"][0]["ticket_booth"]
+    by = {a["category"]: a["points"] for a in booth["attractions"]}
+    # #1 has one card: round 1 Cy holds it (all cards: 2 x 1 = 2), round 2 Bo (2), round 3 Cy (2): 6 in all.
+    assert by["attraction:1"] == 6
+    # #11, round 1: Bo 7 cards, Cy 4 -> Bo 11; round 2: Bo 6, Ana 4 -> Bo 11 ... the export's table gives
+    # Ana 11 + Bo 22 = 33 over the game (round 3: Ana 5, Bo 3, Cy 3 -> Ana 11).
+    assert by["attraction:11"] == 33
+    assert booth["attractions"][0]["points"] >= booth["attractions"][-1]["points"]  # most points first
+
+
+def test_ticket_to_ride_tickets_and_longest_path_by_hand():
+    result = statistics(summaries("ticket-to-ride-4p.toml"))
+    block = result["games"][0]
+    # Tickets completed: Mia 2, Theo 3, Lena 2, Sam 4 = 11; failed: Mia 1 (Boston – Miami), Lena 1 = 2.
+    assert block["tickets"] == {"completed": 11, "failed": 2, "completed_rate": round(11 / 13, 4)}
+    # Longest path: Theo's 24 trains is the longest; Theo won with 117: the holder won 1 game of 1.
+    assert block["longest_path"] == {"games": 1, "holder_won": 1, "rate": 1.0}
+    assert rows(result, "ticket-to-ride")["Theo"]["tickets_completed"] == 3
+
+
+def test_filters_game_player_since():
+    everything = summaries(*sorted(p.name for p in SAMPLES.glob("*.toml")))
+    result = statistics(everything, player="bo")  # ignoring case
+    assert result["sessions"] == 2 and [g["game"] for g in result["games"]] == ["ticket-booth"]
+    assert [r["player"] for r in result["games"][0]["players"]] == ["Bo"]
+    assert all(h["player"] == "Bo" for h in result["head_to_head"])
+    result = statistics(everything, since="2026-10-01")
+    assert result["sessions"] == 2  # 3p on 11-27 and tiebreak on 10-02 (in progress on 11-28 not finished)
+    result = statistics(everything, game="ticket-to-mars")
+    assert {g["game"] for g in result["games"]} == {"ticket-to-mars"} and result["sessions"] == 3
+    json.dumps(result)  # JSON-able
+
+
+def test_stats_command_with_filters(tmp_path, capsys):
+    for name in BOOTH:
+        shutil.copy(SAMPLES / name, tmp_path / name)
+    assert main(["stats", str(tmp_path), "--player", "Ana", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["sessions"] == 2 and data["games"][0]["players"][0]["player"] == "Ana"
+    assert main(["stats", str(tmp_path), "--since", "2026-10-01"]) == 0
+    out = capsys.readouterr().out
+    assert "2 finished sessions" in out and "Biggest winning margin: 19.5" in out
+    assert main(["stats", str(tmp_path), "--since", "yesterday"]) == 1
+    assert main(["stats", str(tmp_path), "--game", "ticket-boot"]) == 1
+    assert "did you mean" in capsys.readouterr().err
