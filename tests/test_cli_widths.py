@@ -36,6 +36,7 @@ def test_stats_aligns_wide_names(tmp_path: Path, capsys) -> None:
     write_session(tmp_path, "ticket-to-mars", WIDE, rounds=(DONE,))
     assert cli.main(["stats", str(tmp_path)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    table = [line for line in lines if line.startswith("  ")]
-    assert len(table) == 4
+    start = next(i for i, line in enumerate(lines) if line.startswith("  player  plays"))
+    table = lines[start:start + 4]
+    assert sorted(line.split()[0] for line in table) == sorted(["player", "Zoë", "李雷", "Bo"])
     assert len(ends_of(table, r"^(  .*?\s+(?:plays|\d+))\s")) == 1
