@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from textual import events
@@ -13,7 +14,7 @@ from scorekeeper.games.base import Game, Rule
 from scorekeeper.session import Round
 from scorekeeper.tui.screens.dialogs import ConfirmScreen, DetailsScreen, RenameScreen, SeatingScreen
 from scorekeeper.tui.screens.help import HelpScreen
-from scorekeeper.tui.screens.home import HomeScreen
+from scorekeeper.tui.screens.home import HomeScreen, SessionList
 from scorekeeper.tui.screens.new_session import NewSessionScreen, RuleRow
 from scorekeeper.tui.screens.standings import StandingsScreen
 from scorekeeper.tui.screens.trash import TrashScreen
@@ -46,6 +47,8 @@ def three_sessions(folder: Path) -> None:
     write_session(folder, "ticket-booth", ["Dylan", "Rosa"], name="a.toml", title="Friday")
     write_session(folder, "ticket-to-mars", ["Quinn", "Sam"], name="b.toml", title="Mars night")
     write_session(folder, "ticket-to-finland", ["Nora", "Ana"], name="c.toml")
+    for i, name in enumerate(("a.toml", "b.toml", "c.toml")):  # written a while ago (the index trusts them)
+        os.utime(folder / name, (1_700_000_000 - i * 60, 1_700_000_000 - i * 60))
 
 
 # -- 1. home: printable keys are the filter's ------------------------------------------
@@ -161,23 +164,38 @@ async def test_the_trash_restores_any_file(tmp_path: Path) -> None:
 
 
 @pilot_test
-async def test_the_folder_is_read_once_before_the_first_paint(tmp_path: Path, monkeypatch) -> None:
-    """Opening the home screen reads each file once (not on mount and again on the first resume)."""
-    from scorekeeper.tui.screens import home as home_module
+async def test_the_folder_is_read_once_and_then_only_what_changed(tmp_path: Path, monkeypatch) -> None:
+    """The first look reads each file once (in the background, into the index); back from a session, only the
+    file that changed is read again; the list paints from the index."""
+    from scorekeeper import index as index_module
 
     three_sessions(tmp_path)
-    reads: list[Path] = []
-    real = home_module.entry_for
+    reads: list[str] = []
+    real = index_module.read_file
 
-    def counting(path: Path) -> home_module.Entry:
-        reads.append(path)
+    def counting(path: Path) -> object:
+        reads.append(Path(path).name)
         return real(path)
 
-    monkeypatch.setattr(home_module, "entry_for", counting)
+    monkeypatch.setattr(index_module, "read_file", counting)
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert sorted(p.name for p in reads) == ["a.toml", "b.toml", "c.toml"]
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        assert sorted(reads) == ["a.toml", "b.toml", "c.toml"]
+        assert sorted(e.path.name for e in home.entries) == ["a.toml", "b.toml", "c.toml"]
+        reads.clear()
+        burst(pilot, "mars")
+        await settle(pilot)
+        assert home.query_one("#sessions", SessionList).plain().endswith("— not started")
+        await pilot.press("enter")  # Mars night: its walkthrough
+        await settle(pilot)
+        await type_text(pilot, "2")
+        await pilot.press("escape", "escape")
+        await settle(pilot)
+        assert app.screen is home and reads == ["b.toml"]
+        assert home.query_one("#sessions", SessionList).plain().endswith("— round 1")  # was "not started"
 
 
 @pilot_test

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import shutil
+import sqlite3
+import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from datetime import date, datetime
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,8 +23,7 @@ from textual.visual import Visual
 from textual.widgets import Input, Static
 
 from scorekeeper import games, store
-from scorekeeper.session import Session, SessionError
-from scorekeeper.tui import walk
+from scorekeeper.index import Index, Summary, summarize
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 
 if TYPE_CHECKING:
@@ -34,53 +33,45 @@ SAMPLES = ("ticket-booth-in-progress.toml", "ticket-to-mars-extra-round.toml")
 """The sample sessions packaged with the app (copies of sample_sessions/)."""
 
 
-def when_text(started: object, path: Path) -> str:
-    """The date a session was started (else the file's date)."""
-    if isinstance(started, datetime):
-        return f"{started:%Y-%m-%d %H:%M}"
-    if isinstance(started, date):
-        return f"{started:%Y-%m-%d}"
-    try:
-        return f"{datetime.fromtimestamp(path.stat().st_mtime):%Y-%m-%d %H:%M}"
-    except OSError:
-        return ""
-
-
-@dataclass
 class Entry:
     """A session file as the home screen lists it: two lines, and the text the filter looks in."""
 
-    path: Path
-    session: Session | None
-    state: str
-    error: str = ""
-    search: str = field(init=False, default="")
+    __slots__ = ("path", "title", "game", "players", "state", "error", "when", "search")
 
-    def __post_init__(self) -> None:
-        parts = [self.path.name, self.state, self.error]
-        if self.session:
-            game = games.GAMES.get(self.session.game)
-            parts += [self.session.title or "", self.session.game, game.name if game else "", *self.session.players]
-        self.search = " ".join(parts).casefold()
+    def __init__(self, path: Path, *, title: str | None = None, game: str | None = None,
+                 players: tuple[str, ...] = (), state: str = "", error: str = "", when: str = "") -> None:
+        self.path = path
+        self.title = title
+        self.game = game
+        self.players = players
+        self.state = state
+        self.error = error
+        self.when = when
+        known = games.GAMES.get(game or "")
+        self.search = " ".join([path.name, game or "", known.name if known else "", title or "", *players,
+                                state, error]).casefold()
+
+    @classmethod
+    def from_summary(cls, summary: Summary) -> Entry:
+        """The entry of an indexed session."""
+        return cls(summary.path, title=summary.title, game=summary.game, players=summary.players,
+                   state=summary.state, error=summary.error, when=summary.when[:16].replace("T", " "))
 
     @property
     def name(self) -> str:
         """The title, else the file name."""
-        return self.session.title if self.session and self.session.title else self.path.name
-
-    def when(self) -> str:
-        """The date it was started (else the file's date)."""
-        return when_text(self.session.started if self.session else None, self.path)
+        return self.title or self.path.name
 
     def lines(self) -> tuple[Content, Content]:
         """Title, game and date; players and state (or why the file cannot be read)."""
-        if self.session is None:
+        if self.error:
             return (Content.assemble(("⚠ ", "$text-error"), (self.path.name, "bold"), ("  unreadable", "$text-error")),
                     Content.assemble("  ", (self.error, "$text-error")))
-        game = games.get(self.session.game)
-        title: list[str | tuple[str, str]] = [(self.session.title, "bold"), "  "] if self.session.title else []
-        return (Content.assemble(*title, (game.name, "bold $text-accent"), "  ", (self.when(), "dim")),
-                Content.assemble("  ", ", ".join(self.session.players), "  ", ("— " + self.state, "italic")))
+        known = games.GAMES.get(self.game or "")
+        title: list[str | tuple[str, str]] = [(self.title, "bold"), "  "] if self.title else []
+        return (Content.assemble(*title, (known.name if known else self.game or "", "bold $text-accent"), "  ",
+                                 (self.when, "dim")),
+                Content.assemble("  ", ", ".join(self.players), "  ", ("— " + self.state, "italic")))
 
     def prompt(self) -> Content:
         """Both lines as one text."""
@@ -88,20 +79,10 @@ class Entry:
         return first + "\n" + second
 
 
-def entry_for(path: Path) -> Entry:
-    """Read one file for the list (an unreadable one is listed with the core's first message)."""
-    try:
-        session, warnings = store.load(path)
-    except SessionError as exc:
-        first = exc.problems[0] if exc.problems else None
-        return Entry(path, None, "unreadable", first.describe() if first else str(exc))
-    try:
-        game = games.get(session.game)
-        sheet = games.score(session, warnings)
-        state = walk.state_text(game, session, sheet)
-    except SessionError as exc:
-        return Entry(path, None, "unreadable", exc.problems[0].describe() if exc.problems else str(exc))
-    return Entry(path, session, state)
+def entry_for(path: Path) -> Entry | None:
+    """Read one file for a list (an unreadable one with the core's first message); None when it is gone."""
+    summary = summarize(path)
+    return Entry.from_summary(summary) if summary is not None else None
 
 
 class SessionList(ScrollView, can_focus=False):
@@ -220,32 +201,127 @@ class HomeScreen(Screen):
         self.entries: list[Entry] = []
         self.shown: list[Entry] = []
         self.deleted: tuple[Path, Path] | None = None
+        self.index: Index | None = None
+        self.reading: tuple[int, int] | None = None
         self._loaded = False
+        self._filled = 0.0
+
+    class Reading(Message):
+        """The folder's refresh read `done` of `total` changed files (posted from its thread)."""
+
+        def __init__(self, done: int, total: int) -> None:
+            super().__init__()
+            self.done = done
+            self.total = total
+
+    class Refreshed(Message):
+        """The folder's refresh is over; `changed` when the index changed."""
+
+        def __init__(self, changed: bool) -> None:
+            super().__init__()
+            self.changed = changed
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
         yield Input(placeholder="Filter: type a title, game or player", id="filter", compact=True,
                     select_on_focus=False)
+        yield Static(id="progress")
         yield SessionList(id="sessions")
         yield Static(id="empty")
         yield KeyBar()
 
     def on_mount(self) -> None:
-        """Titles and the keyboard for the filter (the folder is read once the screen shows)."""
+        """Paint at once from the folder's index (no session file is read here)."""
         self.title = "Scorekeeper"
         self.sub_title = str(self.app.folder)
+        self.query_one("#progress", Static).display = False
         self.query_one("#filter", Input).focus()
+        try:
+            self.index = Index(self.app.folder)
+        except (sqlite3.Error, OSError):
+            self.index = None
+        self.paint()
+
+    def on_unmount(self) -> None:
+        """Close the index."""
+        if self.index is not None:
+            self.index.close()
 
     def on_screen_resume(self) -> None:
-        """Shown (first, or back from a session): read the folder."""
-        self.load()
+        """Shown (first, or back from a session): look for what changed in the folder, in the background."""
         self.query_one("#filter", Input).focus()
+        if self.index is None:
+            self.load()
+            return
+        self.run_worker(self._refresh, thread=True, exclusive=True, group="folder")
 
-    def load(self, select: Path | None = None) -> None:
-        """Read every session file of the folder."""
-        self.entries = [entry_for(p) for p in store.session_files(self.app.folder)]
+    def _refresh(self) -> None:
+        index = self.index
+        assert index is not None
+
+        def progress(done: int, total: int) -> None:
+            self.post_message(self.Reading(done, total))
+
+        try:
+            changes = index.refresh(progress=progress)
+        except (sqlite3.Error, OSError):
+            self.post_message(self.Refreshed(True))
+            return
+        self.post_message(self.Refreshed(bool(changes)))
+
+    def on_home_screen_reading(self, message: Reading) -> None:
+        """A cold folder is being read: show how far, and fill the list in now and then."""
+        self.reading = (message.done, message.total)
+        bar = self.query_one("#progress", Static)
+        bar.display = message.total >= 20
+        if bar.display:
+            share = message.done / message.total
+            cells = 30
+            filled = round(share * cells)
+            bar.update(Content.assemble(("Reading the folder ", "bold"), ("█" * filled, "$accent"),
+                                        ("░" * (cells - filled), "dim"),
+                                        f"  {message.done:,} of {message.total:,} sessions"))
+        now = time.monotonic()
+        if now - self._filled > 0.5 and message.done:
+            self._filled = now
+            self.paint()
+
+    def on_home_screen_refreshed(self, message: Refreshed) -> None:
+        """The refresh is over: show the folder as it is now."""
+        self.reading = None
+        self.query_one("#progress", Static).display = False
+        if message.changed or not self._loaded:
+            self.paint()
+
+    def paint(self, select: Path | None = None) -> None:
+        """The list from the index as it stands (no session file is read)."""
+        if self.index is None:
+            self.load(select)
+            return
+        try:
+            self.entries = [Entry.from_summary(s) for s in self.index.summaries()]
+        except (sqlite3.Error, OSError):
+            self.index = None
+            self.load(select)
+            return
         self._loaded = True
         self.show(select)
+
+    def load(self, select: Path | None = None) -> None:
+        """Without an index: read every session file of the folder."""
+        found = (entry_for(p) for p in store.session_files(self.app.folder))
+        self.entries = [e for e in found if e is not None]
+        self._loaded = True
+        self.show(select)
+
+    def files_changed(self, *paths: Path, select: Path | None = None) -> None:
+        """Files of the folder moved in or out by the app: index them now and show the list."""
+        if self.index is not None:
+            try:
+                self.index.refresh(names=[p.name for p in paths])
+            except (sqlite3.Error, OSError):
+                pass
+        self.paint(select)
 
     def show(self, select: Path | None = None) -> None:
         """The entries that pass the filter."""
@@ -259,7 +335,9 @@ class HomeScreen(Screen):
         empty = self.query_one("#empty", Static)
         empty.display = not self.shown
         listing.display = bool(self.entries)
-        if not self.entries:
+        if not self.entries and self.reading is not None:
+            empty.update(Content("Reading the folder…"))
+        elif not self.entries:
             empty.update(Content.from_markup(
                 "[b]No sessions yet[/b] in $folder\n\n"
                 "Press [b]ctrl+n[/b] to start a new session: pick the game, the players in seating order, "
@@ -350,7 +428,7 @@ class HomeScreen(Screen):
                 return
             self.deleted = (entry.path, target)
             self.notify(f"Moved to {target} — ctrl+z brings it back", title="Deleted", markup=False)
-            self.load()
+            self.files_changed(entry.path)
 
         self.app.push_screen(ConfirmScreen(question, yes="Delete"), answer)
 
@@ -366,7 +444,7 @@ class HomeScreen(Screen):
             return
         self.deleted = None
         self.notify(f"{back.name} is back", title="Restored", markup=False)
-        self.load(select=back)
+        self.files_changed(back, select=back)
 
     def action_trash(self) -> None:
         """The files in trash/, to bring any of them back."""
