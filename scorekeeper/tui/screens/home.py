@@ -109,13 +109,14 @@ class SessionList(ScrollView, can_focus=False):
         super().__init__(**kwargs)
         self.rows: Sequence[Entry] = ()
         self.highlighted: int | None = None
-        self._cache: dict[tuple[int, bool, int], list[Strip]] = {}
+        self._cache: dict[tuple[Entry, bool, int], list[Strip]] = {}
 
     def set_rows(self, rows: Sequence[Entry], highlighted: int | None) -> None:
-        """Show these entries, one of them highlighted."""
+        """Show these entries, one of them highlighted (rows already drawn are reused)."""
         self.rows = rows
-        self._cache.clear()
-        self.virtual_size = Size(0, max(0, len(rows) * self.ROW - 1))
+        size = Size(0, max(0, len(rows) * self.ROW - 1))
+        if size != self.virtual_size:
+            self.virtual_size = size
         self.highlight(highlighted)
         self.refresh()
 
@@ -147,7 +148,7 @@ class SessionList(ScrollView, can_focus=False):
 
     def _strips(self, index: int, width: int) -> list[Strip]:
         lit = index == self.highlighted
-        key = (index, lit, width)
+        key = (self.rows[index], lit, width)
         strips = self._cache.get(key)
         if strips is None:
             style = self.get_visual_style("session-list--row", *(["session-list--highlighted"] if lit else []))
@@ -156,7 +157,7 @@ class SessionList(ScrollView, can_focus=False):
                 line = line.truncate(width, ellipsis=True)
                 rendered = Visual.to_strips(self, line, width, 1, style)[0]
                 strips.append(rendered.extend_cell_length(width, style.rich_style).crop(0, width))
-            if len(self._cache) > 512:
+            if len(self._cache) > 2048:
                 self._cache.clear()
             self._cache[key] = strips
         return strips
@@ -205,6 +206,7 @@ class HomeScreen(Screen):
         self.reading: tuple[int, int] | None = None
         self._loaded = False
         self._filled = 0.0
+        self._could_delete: bool | None = None
 
     class Reading(Message):
         """The folder's refresh read `done` of `total` changed files (posted from its thread)."""
@@ -253,7 +255,7 @@ class HomeScreen(Screen):
         if self.index is None:
             self.load()
             return
-        self.run_worker(self._refresh, thread=True, exclusive=True, group="folder")
+        self.run_worker(self._refresh, thread=True, exclusive=True, group="folder", exit_on_error=False)
 
     def _refresh(self) -> None:
         index = self.index
@@ -263,8 +265,13 @@ class HomeScreen(Screen):
             self.post_message(self.Reading(done, total))
 
         try:
-            changes = index.refresh(progress=progress)
-        except (sqlite3.Error, OSError):
+            try:
+                changes = index.refresh(progress=progress)
+            except (sqlite3.Error, OSError):
+                raise
+            except Exception:  # worker processes could not start here: read the files in this thread
+                changes = index.refresh(progress=progress, workers=1)
+        except Exception:  # the index is only a cache: list what it holds, never a traceback
             self.post_message(self.Refreshed(True))
             return
         self.post_message(self.Refreshed(bool(changes)))
@@ -346,7 +353,10 @@ class HomeScreen(Screen):
                 "and look around first.", folder=str(self.app.folder)))
         elif not self.shown:
             empty.update(Content("No session matches the filter (Esc clears it)."))
-        self.refresh_bindings()
+        can_delete = self.current() is not None
+        if can_delete != self._could_delete:
+            self._could_delete = can_delete
+            self.refresh_bindings()
 
     def current(self) -> Entry | None:
         """The highlighted entry."""
@@ -427,6 +437,7 @@ class HomeScreen(Screen):
                 self.notify(f"Could not delete: {exc.strerror or exc}", severity="error", markup=False)
                 return
             self.deleted = (entry.path, target)
+            self.refresh_bindings()
             self.notify(f"Moved to {target} — ctrl+z brings it back", title="Deleted", markup=False)
             self.files_changed(entry.path)
 
@@ -443,6 +454,7 @@ class HomeScreen(Screen):
             self.notify(f"Could not bring it back: {exc.strerror or exc}", severity="error", markup=False)
             return
         self.deleted = None
+        self.refresh_bindings()
         self.notify(f"{back.name} is back", title="Restored", markup=False)
         self.files_changed(back, select=back)
 
