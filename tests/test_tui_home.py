@@ -27,11 +27,18 @@ MARS_DONE = Round(players={"Ana": {"pairs": {"count": 1, "each": 3}, "character"
                            "Bo": {"pairs": {"count": 1, "each": 2}, "occupancy": {"count": 1, "each": 1}}})
 
 
+NAMED = {" ": ("space", " "), "\r": ("enter", None), "\t": ("tab", None), "↓": ("down", None)}
+
+
 def burst(pilot: Pilot, text: str) -> None:
-    """Post every key of `text` at once, as a fast typist's terminal delivers them (no wait between keys)."""
+    """Post every key of `text` at once, as a fast typist's terminal delivers them (no wait between keys).
+
+    `\r` is Enter, `\t` Tab, `↓` the down arrow.
+    """
     app = pilot.app
     for ch in text:
-        event = events.Key(ch if ch.isalnum() else {" ": "space"}.get(ch, ch), ch)
+        key, character = NAMED.get(ch, (ch, ch))
+        event = events.Key(key, character)
         event.set_sender(app)
         assert app._driver is not None
         app._driver.send_message(event)
@@ -288,6 +295,29 @@ async def test_every_game_and_every_rule_choice_starts_from_the_new_session_scre
             await settle(pilot)
             assert isinstance(app.screen, HomeScreen)
     assert len(list(tmp_path.glob("*.toml"))) == len(choice_cases())
+
+
+@pilot_test
+async def test_the_new_session_form_keeps_up_with_a_burst(tmp_path: Path) -> None:
+    """`↓⏎Ana⏎Bo⏎Cy⇥⇥Friday` typed in one burst: Ticket to Ride, three players in their boxes, the title."""
+    app = app_for(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewSessionScreen)
+        burst(pilot, "↓\rAna\rBo\rCy\t\t\tFriday")
+        await settle(pilot)
+        assert screen.game.id == "ticket-to-ride"
+        assert [screen.query_one(f"#player-{i}", Input).value for i in range(1, 6)] == ["Ana", "Bo", "Cy", "", ""]
+        assert screen.query_one("#title", Input).value == "Friday"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, WalkthroughScreen)
+    [path] = tmp_path.glob("*.toml")
+    session, _ = saved(path)
+    assert session.players == ("Ana", "Bo", "Cy") and session.title == "Friday"
 
 
 def test_textual_is_pinned_exactly() -> None:

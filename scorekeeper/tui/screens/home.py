@@ -341,7 +341,7 @@ class HomeScreen(Screen):
         listing.set_rows(self.shown, at if self.shown else None)
         empty = self.query_one("#empty", Static)
         empty.display = not self.shown
-        listing.display = bool(self.entries)
+        listing.display = bool(self.shown)
         if not self.entries and self.reading is not None:
             empty.update(Content("Reading the folder…"))
         elif not self.entries:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -39,6 +40,90 @@ def parse_names(text: str) -> Any:
     return table
 
 
+async def passed_on(widget: Widget, event: events.Key) -> bool:
+    """True when the key reached a widget that no longer has the keyboard: it goes on to the one that has it."""
+    focused = widget.screen.focused
+    if focused is widget or focused is None:
+        return False
+    event.stop()
+    event.prevent_default()
+    if isinstance(focused, FormInput):
+        await focused.take(event)
+    elif not await in_order(focused, event):
+        focused.post_message(events.Key(event.key, event.character))
+    return True
+
+
+def own_actions(widget: Widget) -> dict[str, str]:
+    """The widget's own keys and their actions, from its class's BINDINGS (nearest class first)."""
+    keys: dict[str, str] = {}
+    for cls in type(widget).__mro__:
+        for binding in vars(cls).get("BINDINGS", ()):
+            if isinstance(binding, Binding):
+                for key in binding.key.split(","):
+                    keys.setdefault(key.strip(), binding.action)
+    return keys
+
+
+async def in_order(widget: Widget, event: events.Key) -> bool:
+    """Run the widget's own key at once (not after a round trip through the app), so the keys after it land
+    where this one leaves the keyboard; True when the key was handled."""
+    action = own_actions(widget).get(event.key)
+    if action is None:
+        return False
+    event.stop()
+    event.prevent_default()
+    await widget.run_action(action)
+    return True
+
+
+class GameList(OptionList):
+    """The games; Enter goes on to the first player's box at once (a name typed right after lands there)."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if await passed_on(self, event):
+            return
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            self.screen.set_focus(self.screen.query_one("#player-1", Input))
+            return
+        await in_order(self, event)
+
+
+class FormInput(Input):
+    """A box of the form that keeps up with fast typing.
+
+    Enter and Tab move on at once (not after a round trip through the app), and a key that was already on
+    its way to this box when it let go of the keyboard goes on to the box that has it now: `Ana⏎Bo⏎` typed
+    in one burst fills two boxes.
+    """
+
+    async def _on_key(self, event: events.Key) -> None:
+        if await passed_on(self, event):
+            return
+        if event.key in ("enter", "tab", "shift+tab"):
+            event.stop()
+            event.prevent_default()
+            await self.take(event)
+            return
+        if not event.is_printable:
+            await in_order(self, event)
+
+    async def take(self, event: events.Key) -> None:
+        """Handle a key as the box with the keyboard: move on, type the character, or let the box's keys act."""
+        if event.key in ("enter", "tab"):
+            if event.key == "enter":
+                self.post_message(self.Submitted(self, self.value))
+            self.screen.focus_next()
+        elif event.key == "shift+tab":
+            self.screen.focus_previous()
+        elif event.is_printable and event.character:
+            self.insert_text_at_cursor(event.character)
+        elif not await in_order(self, event):
+            self.post_message(events.Key(event.key, event.character))
+
+
 class RuleRow(Horizontal):
     """One house rule: its key, an input with the default shown, and what it changes."""
 
@@ -56,9 +141,9 @@ class RuleRow(Horizontal):
             else:
                 yield Select(options, value=rule.default, allow_blank=False, classes="rule-input", compact=True)
         elif rule.kind == "names":
-            yield Input(placeholder="e.g. 4=Pie, 6=Produce", classes="rule-input", compact=True)
+            yield FormInput(placeholder="e.g. 4=Pie, 6=Produce", classes="rule-input", compact=True)
         else:
-            yield Input(placeholder=str(rule.default), classes="rule-input", compact=True)
+            yield FormInput(placeholder=str(rule.default), classes="rule-input", compact=True)
         default = f"  (default {rule.shown_default()})" if rule.default is not None else "  (optional)"
         yield Label(Content.assemble(rule.help, (default, "dim")), classes="rule-help")
 
@@ -97,17 +182,17 @@ class NewSessionScreen(Screen):
         yield TitleBar()
         with VerticalScroll(id="new-session"):
             yield Label(Content.styled("Game", "bold"), classes="section")
-            yield OptionList(*(Option(self.game_prompt(g), id=g.id) for g in games.GAMES.values()), id="game")
+            yield GameList(*(Option(self.game_prompt(g), id=g.id) for g in games.GAMES.values()), id="game")
             yield Label(Content.styled("Players", "bold"), classes="section")
             yield Static(id="seating", classes="hint")
             for i in range(1, MAX_PLAYERS + 1):
                 with Horizontal(classes="player-input"):
                     yield Label(f"{i}.", classes="player-no")
-                    yield Input(placeholder="name", id=f"player-{i}", compact=True, classes="player-name")
+                    yield FormInput(placeholder="name", id=f"player-{i}", compact=True, classes="player-name")
                     yield Static("", id=f"player-{i}-problem", classes="field-problem")
             yield Static(id="players-problem", classes="field-problem")
             yield Label(Content.styled("Title", "bold"), classes="section")
-            yield Input(placeholder="optional, e.g. Friday at Mia's", id="title", compact=True)
+            yield FormInput(placeholder="optional, e.g. Friday at Mia's", id="title", compact=True)
             yield Label(Content.styled("House rules", "bold"), classes="section")
             yield Vertical(id="rules")
             yield Static(id="rules-problem", classes="field-problem")
@@ -157,9 +242,8 @@ class NewSessionScreen(Screen):
 
     @on(Input.Submitted)
     def next_field(self, event: Input.Submitted) -> None:
-        """Enter moves to the next field."""
+        """Enter moved to the next field already (FormInput)."""
         event.stop()
-        self.focus_next()
 
     @on(Input.Changed)
     @on(Select.Changed)
