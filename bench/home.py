@@ -58,7 +58,7 @@ from scorekeeper.tui.screens import home
 
 wait_for_fill = sys.argv[2] == "fill"
 mounted = home.HomeScreen.on_mount
-refreshed = home.HomeScreen.on_home_screen_refreshed
+loaded = home.HomeScreen.on_home_screen_loaded
 
 
 def on_mount(self):
@@ -67,9 +67,9 @@ def on_mount(self):
         self.call_after_refresh(ready, self)
 
 
-def on_refreshed(self, message):
-    refreshed(self, message)
-    if wait_for_fill:
+def on_loaded(self, message):
+    loaded(self, message)
+    if wait_for_fill and message.final:
         self.call_after_refresh(ready, self)
 
 
@@ -84,7 +84,7 @@ class Headless(app.ScorekeeperApp):
 
 
 home.HomeScreen.on_mount = on_mount
-home.HomeScreen.on_home_screen_refreshed = on_refreshed
+home.HomeScreen.on_home_screen_loaded = on_loaded
 app.ScorekeeperApp = Headless
 app.run(Path(sys.argv[1]))
 """
@@ -116,12 +116,14 @@ def first_paint(folder: Path, cache: Path, runs: int) -> None:
     os.environ["XDG_CACHE_HOME"] = str(cache)
     with Index(folder) as index:
         index.refresh()
-    bare, warm, cold, full = [], [], [], []
-    rows = ""
+    bare, warm, warm_full, cold, full = [], [], [], [], []
+    rows = total = ""
     for _ in range(runs):
         bare.append(time_to_ready(BARE, env=env)[0])
         seconds, rows = time_to_ready(HOME, str(folder), "paint", env=env)
         warm.append(seconds)
+        seconds, total = time_to_ready(HOME, str(folder), "fill", env=env)
+        warm_full.append(seconds)
         empty = Path(tempfile.mkdtemp(prefix="scorekeeper-cold-"))
         cold.append(time_to_ready(HOME, str(folder), "paint", env={**env, "XDG_CACHE_HOME": str(empty)})[0])
         shutil.rmtree(empty)
@@ -130,9 +132,11 @@ def first_paint(folder: Path, cache: Path, runs: int) -> None:
     full.append(seconds)
     shutil.rmtree(empty)
     b, w, c = statistics.median(bare), statistics.median(warm), statistics.median(cold)
-    print(f"first paint, {rows} sessions listed ({runs} runs, medians):")
+    wf = statistics.median(warm_full)
+    print(f"first paint ({runs} runs, medians):")
     print(f"  bare Textual app (Header + Footer)  {b * 1000:7.0f} ms")
-    print(f"  home, index warm                    {w * 1000:7.0f} ms  {w / b:5.2f}× bare  (budget {WARM_BUDGET}×)")
+    print(f"  home, index warm (first {rows} rows)   {w * 1000:7.0f} ms  {w / b:5.2f}× bare  (budget {WARM_BUDGET}×)")
+    print(f"  home, index warm, all {total} listed  {wf * 1000:7.0f} ms  {wf / b:5.2f}× bare")
     print(f"  home, index cold (first screen)     {c * 1000:7.0f} ms  {c / b:5.2f}× bare  (budget {COLD_BUDGET}×)")
     print(f"  home, index cold, list complete     {full[0] * 1000:7.0f} ms  ({filled} sessions, one run)")
 

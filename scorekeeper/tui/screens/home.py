@@ -29,6 +29,9 @@ from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 if TYPE_CHECKING:
     from scorekeeper.tui.app import ScorekeeperApp
 
+FIRST_PAGE = 40
+"""Sessions read from the index before the first paint (a screenful); the rest come from a thread."""
+
 SAMPLES = ("ticket-booth-in-progress.toml", "ticket-to-mars-extra-round.toml")
 """The sample sessions packaged with the app (copies of sample_sessions/)."""
 
@@ -36,11 +39,13 @@ SAMPLES = ("ticket-booth-in-progress.toml", "ticket-to-mars-extra-round.toml")
 class Entry:
     """A session file as the home screen lists it: two lines, and the text the filter looks in."""
 
-    __slots__ = ("path", "title", "game", "players", "state", "error", "when", "search")
+    __slots__ = ("path", "title", "game", "players", "state", "error", "when", "search", "order")
 
     def __init__(self, path: Path, *, title: str | None = None, game: str | None = None,
-                 players: tuple[str, ...] = (), state: str = "", error: str = "", when: str = "") -> None:
+                 players: tuple[str, ...] = (), state: str = "", error: str = "", when: str = "",
+                 order: tuple[str, str] = ("", "")) -> None:
         self.path = path
+        self.order = order
         self.title = title
         self.game = game
         self.players = players
@@ -55,7 +60,8 @@ class Entry:
     def from_summary(cls, summary: Summary) -> Entry:
         """The entry of an indexed session."""
         return cls(summary.path, title=summary.title, game=summary.game, players=summary.players,
-                   state=summary.state, error=summary.error, when=summary.when[:16].replace("T", " "))
+                   state=summary.state, error=summary.error, when=summary.when[:16].replace("T", " "),
+                   order=(summary.when, summary.file))
 
     @property
     def name(self) -> str:
@@ -204,8 +210,7 @@ class HomeScreen(Screen):
         self.deleted: tuple[Path, Path] | None = None
         self.index: Index | None = None
         self.reading: tuple[int, int] | None = None
-        self._loaded = False
-        self._filled = 0.0
+        self._complete = False
         self._could_delete: bool | None = None
 
     class Reading(Message):
@@ -216,12 +221,13 @@ class HomeScreen(Screen):
             self.done = done
             self.total = total
 
-    class Refreshed(Message):
-        """The folder's refresh is over; `changed` when the index changed."""
+    class Loaded(Message):
+        """Every entry of the index, read in the background thread; `final` once the refresh is over."""
 
-        def __init__(self, changed: bool) -> None:
+        def __init__(self, entries: list[Entry] | None, final: bool) -> None:
             super().__init__()
-            self.changed = changed
+            self.entries = entries
+            self.final = final
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -233,16 +239,17 @@ class HomeScreen(Screen):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        """Paint at once from the folder's index (no session file is read here)."""
+        """Paint at once: the first screenful from the folder's index (no session file is read here)."""
         self.title = "Scorekeeper"
         self.sub_title = str(self.app.folder)
         self.query_one("#progress", Static).display = False
         self.query_one("#filter", Input).focus()
         try:
             self.index = Index(self.app.folder)
+            self.entries = [Entry.from_summary(s) for s in self.index.summaries(limit=FIRST_PAGE)]
         except (sqlite3.Error, OSError):
             self.index = None
-        self.paint()
+        self.show()
 
     def on_unmount(self) -> None:
         """Close the index."""
@@ -250,85 +257,103 @@ class HomeScreen(Screen):
             self.index.close()
 
     def on_screen_resume(self) -> None:
-        """Shown (first, or back from a session): look for what changed in the folder, in the background."""
+        """Shown (first, or back from a session): the rest of the list, then what changed, in the background."""
         self.query_one("#filter", Input).focus()
         if self.index is None:
             self.load()
             return
         self.run_worker(self._refresh, thread=True, exclusive=True, group="folder", exit_on_error=False)
 
+    def _entries(self) -> list[Entry]:
+        assert self.index is not None
+        return [Entry.from_summary(s) for s in self.index.summaries()]
+
     def _refresh(self) -> None:
+        """In a thread: every entry of the index, then the index brought up to date with the folder."""
         index = self.index
         assert index is not None
+        filled = [time.monotonic()]
 
         def progress(done: int, total: int) -> None:
             self.post_message(self.Reading(done, total))
+            if done and time.monotonic() - filled[0] > 1.0:  # a cold folder: fill the list in as it is read
+                filled[0] = time.monotonic()
+                self.post_message(self.Loaded(self._entries(), final=False))
 
         try:
+            if not self._complete:
+                self.post_message(self.Loaded(self._entries(), final=False))
             try:
                 changes = index.refresh(progress=progress)
             except (sqlite3.Error, OSError):
                 raise
             except Exception:  # worker processes could not start here: read the files in this thread
                 changes = index.refresh(progress=progress, workers=1)
+            self.post_message(self.Loaded(self._entries() if changes else None, final=True))
         except Exception:  # the index is only a cache: list what it holds, never a traceback
-            self.post_message(self.Refreshed(True))
-            return
-        self.post_message(self.Refreshed(bool(changes)))
+            self.post_message(self.Loaded(None, final=True))
 
     def on_home_screen_reading(self, message: Reading) -> None:
-        """A cold folder is being read: show how far, and fill the list in now and then."""
+        """A cold folder is being read: show how far."""
         self.reading = (message.done, message.total)
         bar = self.query_one("#progress", Static)
         bar.display = message.total >= 20
         if bar.display:
-            share = message.done / message.total
             cells = 30
-            filled = round(share * cells)
+            filled = round(message.done / message.total * cells)
             bar.update(Content.assemble(("Reading the folder ", "bold"), ("█" * filled, "$accent"),
                                         ("░" * (cells - filled), "dim"),
                                         f"  {message.done:,} of {message.total:,} sessions"))
-        now = time.monotonic()
-        if now - self._filled > 0.5 and message.done:
-            self._filled = now
-            self.paint()
 
-    def on_home_screen_refreshed(self, message: Refreshed) -> None:
-        """The refresh is over: show the folder as it is now."""
-        self.reading = None
-        self.query_one("#progress", Static).display = False
-        if message.changed or not self._loaded:
-            self.paint()
+    def on_home_screen_loaded(self, message: Loaded) -> None:
+        """Entries read in the background: show them (the filter and the highlight kept)."""
+        if message.final:
+            self.reading = None
+            self.query_one("#progress", Static).display = False
+        if message.entries is not None:
+            self.entries = message.entries
+            self._complete = True
+        self.show()
 
     def paint(self, select: Path | None = None) -> None:
-        """The list from the index as it stands (no session file is read)."""
+        """The whole list from the index as it stands (no session file is read)."""
         if self.index is None:
             self.load(select)
             return
         try:
-            self.entries = [Entry.from_summary(s) for s in self.index.summaries()]
+            self.entries = self._entries()
+            self._complete = True
         except (sqlite3.Error, OSError):
             self.index = None
             self.load(select)
             return
-        self._loaded = True
         self.show(select)
 
     def load(self, select: Path | None = None) -> None:
         """Without an index: read every session file of the folder."""
         found = (entry_for(p) for p in store.session_files(self.app.folder))
         self.entries = [e for e in found if e is not None]
-        self._loaded = True
+        self._complete = True
         self.show(select)
 
     def files_changed(self, *paths: Path, select: Path | None = None) -> None:
-        """Files of the folder moved in or out by the app: index them now and show the list."""
-        if self.index is not None:
-            try:
-                self.index.refresh(names=[p.name for p in paths])
-            except (sqlite3.Error, OSError):
-                pass
-        self.paint(select)
+        """Files moved in or out of the folder by the app: index them now and update their rows."""
+        if self.index is None:
+            self.load(select)
+            return
+        try:
+            self.index.refresh(names=[p.name for p in paths])
+            for path in paths:
+                self.entries = [e for e in self.entries if e.path != path]
+                summary = self.index.get(path.name)
+                if summary is not None:
+                    entry = Entry.from_summary(summary)
+                    at = next((i for i, e in enumerate(self.entries) if e.order < entry.order), len(self.entries))
+                    self.entries.insert(at, entry)
+        except (sqlite3.Error, OSError):
+            self.paint(select)
+            return
+        self.show(select)
 
     def show(self, select: Path | None = None) -> None:
         """The entries that pass the filter."""
@@ -368,8 +393,7 @@ class HomeScreen(Screen):
     @on(Input.Changed, "#filter")
     def filtered(self) -> None:
         """Filter as you type."""
-        if self._loaded:
-            self.show()
+        self.show()
 
     @on(Input.Submitted, "#filter")
     def filter_done(self) -> None:
