@@ -27,13 +27,14 @@ MARS_DONE = Round(players={"Ana": {"pairs": {"count": 1, "each": 3}, "character"
                            "Bo": {"pairs": {"count": 1, "each": 2}, "occupancy": {"count": 1, "each": 1}}})
 
 
-NAMED = {" ": ("space", " "), "\r": ("enter", None), "\t": ("tab", None), "↓": ("down", None)}
+NAMED = {" ": ("space", " "), "\r": ("enter", None), "\t": ("tab", None), "↓": ("down", None),
+         "↑": ("up", None), "⌫": ("backspace", None), "⎋": ("escape", None)}
 
 
 def burst(pilot: Pilot, text: str) -> None:
     """Post every key of `text` at once, as a fast typist's terminal delivers them (no wait between keys).
 
-    `\r` is Enter, `\t` Tab, `↓` the down arrow.
+    `\r` is Enter, `\t` Tab, `↓` `↑` the arrows, `⌫` Backspace, `⎋` Escape.
     """
     app = pilot.app
     for ch in text:
@@ -76,12 +77,22 @@ async def test_names_typed_in_a_burst_reach_the_filter_and_destroy_nothing(tmp_p
             assert app.screen is home and app.is_running
             assert box.value == name
             assert [e.path.name for e in home.shown] == [match]
-            await pilot.press("escape")
+            burst(pilot, "⎋")
             await settle(pilot)
             assert box.value == "" and len(home.shown) == 3
+        burst(pilot, "sam⎋nora")  # Esc in the middle of a burst clears what came before it only
+        await settle(pilot)
+        assert box.value == "nora"
+        burst(pilot, "⎋")
         burst(pilot, "dylan quinn sam nora ?yq")  # every letter, the space, a question mark and q
         await settle(pilot)
         assert box.value == "dylan quinn sam nora ?yq" and app.is_running and app.screen is home
+        burst(pilot, "⌫" * 13 + "xy⌫⌫")  # backspaces typed fast act in their place
+        await settle(pilot)
+        assert box.value == "dylan quinn" and [e.path.name for e in home.shown] == []
+        burst(pilot, "⌫" * 11 + "nora")
+        await settle(pilot)
+        assert box.value == "nora" and [e.path.name for e in home.shown] == ["c.toml"]
     assert folder_state(tmp_path) == before
 
 
@@ -215,7 +226,7 @@ async def test_up_down_and_enter_open_the_highlighted_session(tmp_path: Path) ->
         home = app.screen
         assert isinstance(home, HomeScreen)
         names = [e.path.name for e in home.shown]
-        await pilot.press("down", "down", "up", "enter")
+        burst(pilot, "↓↓↑\r")  # in one burst: the arrows move before Enter opens
         await settle(pilot)
         assert isinstance(app.screen, WalkthroughScreen) and app.doc.path.name == names[1]
         await pilot.press("escape", "escape")
@@ -397,9 +408,7 @@ async def test_rename_a_player_everywhere_in_one_save_and_undo_it(tmp_path: Path
         await pilot.press("enter")  # refused
         await settle(pilot)
         assert isinstance(app.screen, RenameScreen)
-        await pilot.press("ctrl+a", "ctrl+k")
-        await type_text(pilot, "Zoë 🚀")
-        await pilot.press("enter")
+        burst(pilot, "⌫⌫⌫Zoë 🚀\r")  # in one burst, as tmux sends it
         await settle(pilot)
         assert app.screen is standings
         session, renamed = saved(path)

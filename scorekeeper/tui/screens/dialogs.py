@@ -18,6 +18,7 @@ from scorekeeper.games.base import Game
 from scorekeeper.session import Problem, Session
 from scorekeeper.text import has_control
 from scorekeeper.tui.render import joined, lines, problem_line
+from scorekeeper.tui.screens.typing import OrderedInput
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -153,7 +154,7 @@ class RenameScreen(ModalScreen[tuple[str, str] | None]):
                                         "dim"))
             yield OptionList(*(Option(Content(p), id=str(i)) for i, p in enumerate(self.session.players)),
                              id="who")
-            yield Input(self.player, id="new-name", compact=True)
+            yield OrderedInput(self.player, id="new-name", compact=True)
             yield Static(id="rename-problem", classes="field-problem")
             with Horizontal(classes="buttons"):
                 yield Button("Rename (Enter)", variant="primary", id="rename")
@@ -272,7 +273,8 @@ class DetailsScreen(ModalScreen[tuple[str | None, str | None] | None]):
         title, notes = self.given
         with Vertical(classes="dialog wide"):
             yield Label(Content.styled("Title", "bold"))
-            yield Input(title or "", placeholder="optional, e.g. Friday at Mia's", id="title-input", compact=True)
+            yield OrderedInput(title or "", placeholder="optional, e.g. Friday at Mia's", id="title-input",
+                               compact=True)
             yield Label(Content.styled("Notes", "bold"))
             yield TextArea(notes or "", id="notes-input", soft_wrap=True, show_line_numbers=False)
             yield Static(id="details-problem", classes="field-problem")

@@ -24,6 +24,7 @@ from textual.widgets import Input, Static
 
 from scorekeeper import games, store
 from scorekeeper.index import Index, Summary, summarize
+from scorekeeper.tui.screens.typing import OrderedInput
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 
 if TYPE_CHECKING:
@@ -184,6 +185,18 @@ class SessionList(ScrollView, can_focus=False):
 
 
 
+class FilterBox(OrderedInput):
+    """The filter: it has the keyboard; the arrows move in the list and Esc clears it, in the order typed."""
+
+    BINDINGS = [
+        Binding("up", "screen.move(-1)", "Up", show=False),
+        Binding("down", "screen.move(1)", "Down", show=False),
+        Binding("pageup", "screen.move_page(-1)", "Page up", show=False),
+        Binding("pagedown", "screen.move_page(1)", "Page down", show=False),
+        Binding("escape", "screen.clear_filter", "Clear filter", show=False),
+    ]
+
+
 class HomeScreen(Screen):
     """The sessions folder: the filter has the keyboard, commands are on keys no name can hold."""
 
@@ -193,10 +206,6 @@ class HomeScreen(Screen):
         Binding("ctrl+z", "undo_delete", "Undo delete", id="undo-delete"),
         Binding("ctrl+t", "trash", "Trash", id="trash"),
         Binding("ctrl+o", "sample", "Open a sample", id="sample"),
-        Binding("up", "move(-1)", "Up", show=False),
-        Binding("down", "move(1)", "Down", show=False),
-        Binding("pageup", "move_page(-1)", "Page up", show=False),
-        Binding("pagedown", "move_page(1)", "Page down", show=False),
         Binding("escape", "clear_filter", "Clear filter", show=False, id="clear-filter"),
         Binding("ctrl+q", "app.quit", "Quit", id="quit", priority=True),
     ]
@@ -231,8 +240,8 @@ class HomeScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
-        yield Input(placeholder="Filter: type a title, game or player", id="filter", compact=True,
-                    select_on_focus=False)
+        yield FilterBox(placeholder="Filter: type a title, game or player", id="filter", compact=True,
+                        select_on_focus=False)
         yield Static(id="progress")
         yield SessionList(id="sessions")
         yield Static(id="empty")
