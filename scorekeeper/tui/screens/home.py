@@ -271,7 +271,8 @@ class HomeScreen(Screen):
         if self.index is None:
             self.load()
             return
-        self.run_worker(self._refresh, thread=True, exclusive=True, group="folder", exit_on_error=False)
+        self.call_after_refresh(self.run_worker, self._refresh, thread=True, exclusive=True, group="folder",
+                                exit_on_error=False)  # after the frame: the thread holds the GIL a while
 
     def _entries(self) -> list[Entry]:
         assert self.index is not None
@@ -369,7 +370,10 @@ class HomeScreen(Screen):
         words = self.query_one("#filter", Input).value.casefold().split()
         current = self.current()
         keep = select or (current.path if current else None)
-        self.shown = [e for e in self.entries if all(w in e.search for w in words)] if words else list(self.entries)
+        shown = self.entries
+        for word in words:
+            shown = [e for e in shown if word in e.search]
+        self.shown = list(shown)
         listing = self.query_one("#sessions", SessionList)
         at = next((i for i, e in enumerate(self.shown) if e.path == keep), 0) if keep else 0
         listing.set_rows(self.shown, at if self.shown else None)
