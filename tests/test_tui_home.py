@@ -28,7 +28,8 @@ MARS_DONE = Round(players={"Ana": {"pairs": {"count": 1, "each": 3}, "character"
 
 
 NAMED = {" ": ("space", " "), "\r": ("enter", None), "\t": ("tab", None), "↓": ("down", None),
-         "↑": ("up", None), "⌫": ("backspace", None), "⎋": ("escape", None)}
+         "↑": ("up", None), "⌫": ("backspace", None), "⎋": ("escape", None), "⇤": ("shift+tab", None),
+         "⇑": ("shift+up", None)}
 
 
 def burst(pilot: Pilot, text: str) -> None:
@@ -398,7 +399,7 @@ async def test_rename_a_player_everywhere_in_one_save_and_undo_it(tmp_path: Path
         await pilot.press("r")
         await settle(pilot)
         assert isinstance(app.screen, RenameScreen)
-        await pilot.press("shift+tab", "down", "tab")  # from the name box to the list, Bo, back to the box
+        burst(pilot, "⇤↓\t")  # in one burst: from the name box to the list, Bo, back to the box
         await settle(pilot)
         assert app.screen.query_one("#new-name", Input).value == "Bo"
         await pilot.press("ctrl+a", "ctrl+k")
@@ -434,7 +435,7 @@ async def test_seating_changes_only_while_no_round_is_scored(tmp_path: Path) -> 
         await pilot.press("s")
         await settle(pilot)
         assert isinstance(app.screen, SeatingScreen)
-        await pilot.press("down", "down", "shift+up", "shift+up", "enter")
+        burst(pilot, "↓↓⇑⇑\r")  # in one burst
         await settle(pilot)
         assert saved(path)[0].players == ("Cy", "Ana", "Bo")
         await pilot.press("enter")  # round 1

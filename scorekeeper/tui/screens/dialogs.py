@@ -18,7 +18,7 @@ from scorekeeper.games.base import Game
 from scorekeeper.session import Problem, Session
 from scorekeeper.text import has_control
 from scorekeeper.tui.render import joined, lines, problem_line
-from scorekeeper.tui.screens.typing import OrderedInput
+from scorekeeper.tui.screens.typing import OrderedInput, OrderedList
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -152,8 +152,8 @@ class RenameScreen(ModalScreen[tuple[str, str] | None]):
             yield Label(Content.styled("Rename a player", "bold"))
             yield Static(Content.styled("Everywhere in the file: the seating and every round (ctrl+z undoes it).",
                                         "dim"))
-            yield OptionList(*(Option(Content(p), id=str(i)) for i, p in enumerate(self.session.players)),
-                             id="who")
+            yield OrderedList(*(Option(Content(p), id=str(i)) for i, p in enumerate(self.session.players)),
+                              id="who")
             yield OrderedInput(self.player, id="new-name", compact=True)
             yield Static(id="rename-problem", classes="field-problem")
             with Horizontal(classes="buttons"):
@@ -205,12 +205,19 @@ class RenameScreen(ModalScreen[tuple[str, str] | None]):
         self.dismiss(None)
 
 
+class SeatList(OrderedList):
+    """The players in their seats: shift+up / shift+down move the highlighted one, in the order typed."""
+
+    BINDINGS = [
+        Binding("shift+up,ctrl+up", "screen.move(-1)", "Move up"),
+        Binding("shift+down,ctrl+down", "screen.move(1)", "Move down"),
+    ]
+
+
 class SeatingScreen(ModalScreen[tuple[str, ...] | None]):
     """The seating order: shift+up / shift+down move the highlighted player; Enter saves."""
 
     BINDINGS = [
-        Binding("shift+up,ctrl+up", "move(-1)", "Move up"),
-        Binding("shift+down,ctrl+down", "move(1)", "Move down"),
         Binding("ctrl+s", "save", "Save"),
         Binding("escape", "cancel", "Cancel"),
     ]
@@ -224,7 +231,7 @@ class SeatingScreen(ModalScreen[tuple[str, ...] | None]):
             yield Label(Content.styled("Seating order", "bold"))
             yield Static(Content.styled("up/down picks a player, shift+up / shift+down moves them, Enter saves, "
                                         "Esc cancels. The first player of each round follows this order.", "dim"))
-            yield OptionList(id="seats")
+            yield SeatList(id="seats")
             with Horizontal(classes="buttons"):
                 yield Button("Save (Enter)", variant="primary", id="save")
                 yield Button("Cancel (Esc)", id="cancel")
