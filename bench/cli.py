@@ -1,10 +1,15 @@
 """Whole-process time of `scorekeeper score` on a sample, next to `python -c "import tomllib"`.
 
-Run: python bench/cli.py [RUNS]. Prints medians and the ratio; compare ratios, not times.
+Run: python bench/cli.py [RUNS]. Prints medians and the ratio; compare ratios, not times. The bytecode is
+compiled first (compileall), so the figures are the same whether PYTHONDONTWRITEBYTECODE is set or not:
+each case is run both ways and both columns printed. Each figure is the median wall time and, beside it,
+the median CPU time (user + system), which stays steady when other work shares the machine. Target: `score`
+at most 1.6x the baseline.
 """
 
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import sys
@@ -17,6 +22,8 @@ MAP_SAMPLE = ROOT / "sample_sessions" / "ticket-to-ride-usa-4p.toml"
 
 CASES = {
     "python -c 'import tomllib'": [sys.executable, "-c", "import tomllib"],
+    "scorekeeper --help": [sys.executable, "-m", "scorekeeper", "--help"],
+    "scorekeeper games": [sys.executable, "-m", "scorekeeper", "games"],
     "scorekeeper score (Ticket Booth, 3 rounds)": [sys.executable, "-m", "scorekeeper", "score", str(SAMPLE)],
     "scorekeeper score --json (USA map, 4 players)": [sys.executable, "-m", "scorekeeper", "score", "--json",
                                                       str(MAP_SAMPLE)],
@@ -25,28 +32,47 @@ CASES = {
 }
 
 
-def once(cmd: list[str]) -> float:
-    """Seconds for one run of cmd, which must succeed."""
+ENVS = {
+    "bytecode written": {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
+    "PYTHONDONTWRITEBYTECODE=1": {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+}
+
+
+def once(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU seconds for one run of cmd, which must succeed."""
     start = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
-    return time.perf_counter() - start
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, cwd=ROOT, env=env)
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    if os.waitstatus_to_exitcode(status):
+        raise SystemExit(f"failed: {' '.join(cmd)}")
+    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:
-    """Alternate the cases, RUNS times each, and print medians and ratios to the baseline."""
+    """Alternate the cases, RUNS times each in both environments, and print medians and ratios to the baseline."""
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
-    times: dict[str, list[float]] = {name: [] for name in CASES}
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "scorekeeper")], check=True,
+                   stdout=subprocess.DEVNULL)
+    times: dict[tuple[str, str], list[tuple[float, float]]] = {(n, e): [] for n in CASES for e in ENVS}
     for cmd in CASES.values():
-        once(cmd)  # warm the bytecode cache
+        once(cmd, ENVS["bytecode written"])
     for _ in range(runs):
         for name, cmd in CASES.items():
-            times[name].append(once(cmd))
-    base = statistics.median(times[next(iter(CASES))])
-    print(f"{'case':<48} {'median ms':>10} {'ratio':>7}   ({runs} runs each)")
-    for name, samples in times.items():
-        med = statistics.median(samples)
-        print(f"{name:<48} {med * 1000:>10.1f} {med / base:>7.2f}")
+            for env_name, env in ENVS.items():
+                times[name, env_name].append(once(cmd, env))
+    def med(name: str, env: str, which: int) -> float:
+        return statistics.median(t[which] for t in times[name, env])
 
+    first = next(iter(CASES))
+    heads = "".join(f" | {e[:25]:<25} {'wall':>6} {'×':>5} {'cpu':>6} {'×':>5}" for e in ENVS)
+    print(f"{'case':<46}{heads}   (median ms, {runs} runs each)")
+    for name in CASES:
+        cells = ""
+        for e in ENVS:
+            wall, cpu = med(name, e, 0), med(name, e, 1)
+            cells += f" | {'':<25} {wall * 1000:>6.0f} {wall / med(first, e, 0):>5.2f} {cpu * 1000:>6.0f} " \
+                     f"{cpu / med(first, e, 1):>5.2f}"
+        print(f"{name:<46}{cells}")
 
 if __name__ == "__main__":
     main()

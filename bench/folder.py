@@ -95,8 +95,8 @@ def generate(folder: Path, count: int, seed: int = 14) -> None:
         path.write_text(text, "utf-8")
 
 
-def run(cmd: list[str], env: dict[str, str]) -> tuple[float, int]:
-    """Wall seconds and peak resident memory (KiB: the process's, or its largest worker's) of one process."""
+def run(cmd: list[str], env: dict[str, str]) -> tuple[float, float, int]:
+    """Wall seconds, CPU seconds (user + system) and peak resident memory (KiB) of one process."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, env=env, cwd=ROOT)
     _pid, status, usage = os.wait4(proc.pid, 0)
@@ -104,7 +104,7 @@ def run(cmd: list[str], env: dict[str, str]) -> tuple[float, int]:
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode:
         raise SystemExit(f"failed ({proc.returncode}): {' '.join(cmd)}")
-    return elapsed, usage.ru_maxrss
+    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
 
 
 def main() -> None:
@@ -119,8 +119,12 @@ def main() -> None:
     py = sys.executable
     # Compiled bytecode first: the figures are the same with or without PYTHONDONTWRITEBYTECODE.
     subprocess.run([py, "-m", "compileall", "-q", str(ROOT / "scorekeeper")], check=True, stdout=subprocess.DEVNULL)
-    print(f"{'files':>6}  {'floor s':>8}  {'stats cold s':>12} {'×floor':>6}  {'stats warm s':>12} {'×floor':>6}  "
-          f"{'floor MiB':>9}  {'cold MiB':>8}  {'warm MiB':>8}   ({args.runs} runs, medians)")
+    print("Per case: wall seconds and CPU seconds (user + system: steady when other work shares the machine),")
+    print("each with its ratio to the floor; peak memory in MiB. Cold: no index (a fresh cache folder), read in")
+    print("one process (SCOREKEEPER_WORKERS=1, all its CPU counted); cold ‖: worker processes, one per core (wall).")
+    print(f"{'files':>6}  {'floor wall/cpu':>14}  {'cold cpu':>8} {'×':>5}  {'cold ‖ wall':>11} {'×':>5}  "
+          f"{'warm wall':>9} {'×':>5}  {'warm cpu':>8} {'×':>5}  {'MiB floor':>9} {'cold':>5} {'warm':>5}"
+          f"   ({args.runs} runs, medians)")
     try:
         for size in sizes:
             folder = base / f"sessions-{size}"
@@ -129,20 +133,26 @@ def main() -> None:
                 generate(folder, size)
             cache = base / f"cache-{size}"
             env = {**os.environ, "SCOREKEEPER_CACHE": str(cache)}
+            serial = {**env, "SCOREKEEPER_WORKERS": "1"}
             stats = [py, "-m", "scorekeeper", "stats", str(folder)]
             floor_cmd = [py, "-c", FLOOR, str(folder)]
-            run(floor_cmd, env)  # warm the page cache and the bytecode
-            figures: dict[str, list[tuple[float, int]]] = {"floor": [], "cold": [], "warm": []}
+            run(floor_cmd, env)  # warm the page cache
+            figures: dict[str, list[tuple[float, float, int]]] = {"floor": [], "cold": [], "par": [], "warm": []}
             for _ in range(args.runs):
                 figures["floor"].append(run(floor_cmd, env))
                 shutil.rmtree(cache, ignore_errors=True)
-                figures["cold"].append(run(stats, env))
+                figures["cold"].append(run(stats, serial))
+                shutil.rmtree(cache, ignore_errors=True)
+                figures["par"].append(run(stats, env))
                 figures["warm"].append(run(stats, env))
-            t = {k: statistics.median(s for s, _ in v) for k, v in figures.items()}
-            m = {k: max(r for _, r in v) / 1024 for k, v in figures.items()}
-            print(f"{size:>6}  {t['floor']:>8.2f}  {t['cold']:>12.2f} {t['cold'] / t['floor']:>6.2f}  "
-                  f"{t['warm']:>12.2f} {t['warm'] / t['floor']:>6.2f}  {m['floor']:>9.1f}  {m['cold']:>8.1f}  "
-                  f"{m['warm']:>8.1f}", flush=True)
+            wall = {k: statistics.median(r[0] for r in v) for k, v in figures.items()}
+            cpu = {k: statistics.median(r[1] for r in v) for k, v in figures.items()}
+            mem = {k: max(r[2] for r in v) / 1024 for k, v in figures.items()}
+            print(f"{size:>6}  {wall['floor']:>6.2f}/{cpu['floor']:<7.2f}  {cpu['cold']:>8.2f} "
+                  f"{cpu['cold'] / cpu['floor']:>5.2f}  {wall['par']:>11.2f} {wall['par'] / wall['floor']:>5.2f}  "
+                  f"{wall['warm']:>9.2f} {wall['warm'] / wall['floor']:>5.2f}  {cpu['warm']:>8.2f} "
+                  f"{cpu['warm'] / cpu['floor']:>5.2f}  {mem['floor']:>9.1f} {mem['cold']:>5.1f} {mem['warm']:>5.1f}",
+                  flush=True)
     finally:
         if not args.keep:
             shutil.rmtree(base, ignore_errors=True)

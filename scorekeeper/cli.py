@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import difflib
-import json
 import sys
-import tomllib
 from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from scorekeeper import store
-from scorekeeper.session import Problem, Session, SessionError
+if TYPE_CHECKING:  # imported where used: `--help` and `games` read no session file
+    from scorekeeper.session import Problem, Session
 
 EXIT_OK, EXIT_FAIL, EXIT_INVALID = 0, 1, 2
 
@@ -50,6 +46,8 @@ class CommandOrFile(Commands):
         """Run the named command's parser, or the opening parser on a file name."""
         word = values[0]
         if word not in self._name_parser_map:
+            import difflib
+
             if not Path(word).exists() and (close := difflib.get_close_matches(word, self.commands(), n=1)):
                 parser.error(f"no such file or command: {word!r} (did you mean {close[0]!r}?)")
             values = [self.OPEN, *values]
@@ -133,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def cmd_open(args: argparse.Namespace) -> int:
     """`scorekeeper [FILE]`: the app on the sessions folder, or on one session."""
+    from scorekeeper import store
+
     return open_app(store.sessions_dir(args.dir), Path(args.file) if args.file else None)
 
 
@@ -153,6 +153,9 @@ def print_problems(file: str, problems: list[Problem], stream: Any = None) -> No
 
 def load_file(name: str) -> tuple[Session | None, list[Problem]]:
     """A session and its problems; None with the errors when it cannot be scored."""
+    from scorekeeper import store
+    from scorekeeper.session import Problem, SessionError
+
     path = Path(name)
     if path.is_dir():
         return None, [Problem("is a folder, not a session file")]
@@ -195,6 +198,8 @@ def cmd_score(args: argparse.Namespace) -> int:
             payload: Any = objects[0] if len(args.files) == 1 and objects else objects
             if len(args.files) == 1 and not objects:
                 return code
+            import json
+
             print(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
         print(("\n\n" + "=" * 60 + "\n\n").join(texts)) if texts else None
@@ -235,10 +240,12 @@ def setup_games(sub: Commands) -> None:
 def cmd_games(args: argparse.Namespace) -> int:
     """`games`: the games, their steps and house rules with defaults."""
     from scorekeeper.games import GAMES
+    from scorekeeper.session import Session
 
     for game in GAMES.values():
         demo = Session(game=game.id, players=("A", "B"))
-        print(f"{game.id} — {game.name} ({game.min_players}–{game.max_players} players)")
+        books = f"rulebook{'s' * (',' in game.rulebook)} {game.rulebook}"
+        print(f"{game.id} — {game.name} ({game.min_players}–{game.max_players} players; {books})")
         print(f"  seating: {game.seating_hint}")
         print(f"  steps: {', '.join(s.title for s in game.steps(demo))}")
         if game.rules:
@@ -267,6 +274,8 @@ def setup_new(sub: Commands) -> None:
 
 def parse_rule(text: str) -> tuple[str, Any]:
     """`KEY=VALUE`: the value read as TOML (`4`, `"half"`, `true`), else as plain text."""
+    import tomllib
+
     key, sep, value = text.partition("=")
     key = key.strip()
     if not sep or not key:
@@ -279,8 +288,12 @@ def parse_rule(text: str) -> tuple[str, Any]:
 
 def cmd_new(args: argparse.Namespace) -> int:
     """`new GAME -p NAME…`: create a session file in the sessions folder (and open it)."""
+    from datetime import datetime
+
+    from scorekeeper import store
     from scorekeeper.fields import suggest
     from scorekeeper.games import GAMES
+    from scorekeeper.session import Problem, Session
 
     game = GAMES.get(args.game)
     if game is None:
@@ -338,8 +351,11 @@ def setup_export(sub: Commands) -> None:
 
 def cmd_stats(args: argparse.Namespace) -> int:
     """`stats [DIR] [--game G] [--player P] [--since DATE] [--json]`: from the folder's index."""
+    import json
+    import sqlite3
     from datetime import date
 
+    from scorekeeper import store
     from scorekeeper.index import Index
     from scorekeeper.stats import statistics
 
@@ -360,10 +376,14 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
             raise UsageError(f"scorekeeper stats: unknown game {args.game!r}{suggest(args.game, list(GAMES))}; "
                              f"expected one of {', '.join(GAMES)}")
-    with Index(folder) as index:
-        index.refresh()
-        result = statistics(index.iter_summaries(game=args.game, since=since), game=args.game,
-                            player=args.player, since=since)
+    try:
+        with Index(folder) as index:
+            index.refresh(workers=None)
+            result = statistics(index.iter_summaries(game=args.game, since=since), game=args.game,
+                                player=args.player, since=since)
+    except sqlite3.OperationalError as exc:  # the index stayed locked by another process past the timeout
+        print(f"scorekeeper stats: the sessions index is busy ({exc}); try again", file=sys.stderr)
+        return EXIT_FAIL
     if args.json:
         print(json.dumps({"folder": str(folder), **result}, ensure_ascii=False, indent=2))
     else:
@@ -375,7 +395,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """`export FILE… --to csv|md|bgstats|json [-o OUT]`: every valid file, in one output."""
-    from scorekeeper import games
+    from scorekeeper import games, store
     from scorekeeper.export import export
 
     code = EXIT_OK
@@ -399,3 +419,29 @@ def cmd_export(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return code
+
+
+@command
+def setup_serve(sub: Commands) -> None:
+    """`serve [--dir DIR] [--host H] [--port P]`."""
+    serve = sub.add_parser("serve", help="the app in a web browser, behind a secret token (see the README)")
+    dir_option(serve)
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default 127.0.0.1: this computer only; "
+                            "0.0.0.0 opens it to the local network)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any free port)")
+    serve.set_defaults(func=cmd_serve)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """`serve`: the app in a browser through textual-serve, until Ctrl+C."""
+    from scorekeeper import store
+    from scorekeeper.serve import ServeError, serve
+
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"scorekeeper serve: --port takes 0 to 65535, got {args.port}")
+    try:
+        return serve(store.sessions_dir(args.dir), args.host, args.port)
+    except ServeError as exc:
+        print(f"scorekeeper serve: {exc}", file=sys.stderr)
+        return EXIT_FAIL

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+from datetime import datetime
 from typing import Any
 
 from scorekeeper.games.base import Sheet
@@ -20,9 +22,9 @@ CSV_HEADER = ("file", "game", "title", "date", "player", "round", "category", "p
 
 
 def _date(sheet: Sheet) -> str:
-    """The session's `started` as text (ISO), or ""."""
+    """The session's `started` as text (`2026-11-27 19:30:00`, `2026-11-27`), or ""."""
     started = sheet.session.started
-    return started.isoformat() if started is not None else ""
+    return started.isoformat(sep=" ") if isinstance(started, datetime) else started.isoformat() if started else ""
 
 
 def _cell(text: str) -> str:
@@ -86,7 +88,7 @@ def to_markdown(sheet: Sheet, file: str) -> str:
     lines = [f"## {head}", ""]
     meta = [f"Players: {', '.join(md_text(p) for p in s.players)}"]
     if s.started is not None:
-        meta.insert(0, f"Played: {md_text(_date(sheet).replace('T', ' '))}")
+        meta.insert(0, f"Played: {md_text(_date(sheet))}")
     lines += [" · ".join(meta), ""]
     rounds = [f"R{r.number}" for r in sheet.rounds]
     lines.append("| Place | Player | " + " | ".join(rounds) + (" | " if rounds else "") + "Total |")
@@ -138,9 +140,14 @@ def bgstats_play(sheet: Sheet, file: str) -> dict[str, Any]:
 
     s = sheet.session
     started = s.started
+    if started is None:  # the file's modification time stands for the date of play
+        try:
+            started = datetime.fromtimestamp(os.stat(file).st_mtime).replace(microsecond=0)
+        except OSError:
+            started = None
     if started is None:
         play_date = ""
-    elif hasattr(started, "hour"):
+    elif isinstance(started, datetime):
         play_date = f"{started:%Y-%m-%d %H:%M:%S}"
     else:
         play_date = f"{started:%Y-%m-%d} 00:00:00"

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
+from scorekeeper.record import record as dataclass
 from scorekeeper.session import Problem
 
 Report = Callable[[str, str], None]
@@ -42,6 +41,8 @@ def check_int(value: Any, lo: int = 0, hi: int | None = None) -> str | None:
 
 def suggest(word: str, choices: list[str] | tuple[str, ...]) -> str:
     """A ` (did you mean 'x'?)` hint when a close choice exists, else ``."""
+    import difflib  # only when there is a mistake to explain
+
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     if not close:
         lowered = {c.casefold(): c for c in choices}
@@ -63,9 +64,20 @@ class Field:
     label: str
     help: str = ""
 
+    kind: ClassVar[str] = "other"
+    """What the field is, for an app to pick its editor: `int`, `bool`, `counts`, `cards`, `objective`, `names`…"""
+
     def default(self) -> Any:
         """The value a missing field stands for."""
         return 0
+
+    def parts(self) -> tuple[str | None, ...]:
+        """The inputs the field is entered as: itself (None), or keys inside it (an objective's count and each)."""
+        return (None,)
+
+    def part(self, sub: str) -> tuple[str, int, int | None]:
+        """A number inside the field (`attractions."8"`): its label and the range it allows."""
+        return f"{self.label} {sub}", 0, None
 
     def check(self, value: Any, report: Report) -> None:
         """Report every problem with value."""
@@ -79,6 +91,8 @@ class IntField(Field):
     lo: int = 0
     hi: int | None = None
 
+    kind: ClassVar[str] = "int"
+
     def check(self, value: Any, report: Report) -> None:
         """Report a value that is not a whole number in range."""
         msg = check_int(value, self.lo, self.hi)
@@ -89,6 +103,8 @@ class IntField(Field):
 @dataclass(frozen=True)
 class BoolField(Field):
     """Holds a card or not: true or false."""
+
+    kind: ClassVar[str] = "bool"
 
     def default(self) -> Any:
         """Missing means false."""
@@ -101,6 +117,13 @@ class BoolField(Field):
 
 
 @dataclass(frozen=True)
+class HolderField(BoolField):
+    """Holds a card there is one of: true for at most one player."""
+
+    kind: ClassVar[str] = "holder"
+
+
+@dataclass(frozen=True)
 class CountsField(Field):
     """A table of counts keyed by number, `{ "1" = 1, "8" = 5 }` (attractions, routes by length)."""
 
@@ -108,9 +131,15 @@ class CountsField(Field):
     max_for: Callable[[int], int | None] | None = None
     what: str = "count"
 
+    kind: ClassVar[str] = "counts"
+
     def default(self) -> Any:
         """Missing means no cards."""
         return {}
+
+    def part(self, sub: str) -> tuple[str, int, int | None]:
+        """The count of one number: `Attractions 8`, 0 to its limit."""
+        return f"{self.label} {sub}", 0, self.max_for(int(sub)) if self.max_for and sub.isdigit() else None
 
     def check(self, value: Any, report: Report) -> None:
         """Report a non-table, keys outside the allowed numbers, bad counts."""
@@ -139,6 +168,10 @@ class CardListField(Field):
     hi: int | None = None
     extra: tuple[str, ...] = ()
     needs_points: bool = True
+    deck: Callable[[str], int | None] | None = None  # a card's printed points by its name, when the deck is known
+    names: tuple[str, ...] = ()  # the names of the deck's cards, to complete them
+
+    kind: ClassVar[str] = "cards"
 
     def default(self) -> Any:
         """Missing means no cards."""
@@ -180,9 +213,19 @@ class CardListField(Field):
 class ObjectiveField(Field):
     """An objective card's result, `{ count = 2, each = 3 }`: units achieved and points per unit."""
 
+    kind: ClassVar[str] = "objective"
+
     def default(self) -> Any:
         """Missing means the card scored nothing."""
         return {}
+
+    def parts(self) -> tuple[str | None, ...]:
+        """Entered as its count and its points for each."""
+        return ("count", "each")
+
+    def part(self, sub: str) -> tuple[str, int, int | None]:
+        """`count` or `each`, 0 or more."""
+        return sub, 0, None
 
     def check(self, value: Any, report: Report) -> None:
         """Report a non-table, unknown keys and counts that are not whole numbers of 0 or more."""
@@ -202,6 +245,8 @@ class ObjectiveField(Field):
 class NameListField(Field):
     """A list of names (routes claimed on a map)."""
 
+    kind: ClassVar[str] = "names"
+
     def default(self) -> Any:
         """Missing means none."""
         return []
@@ -216,6 +261,20 @@ class NameListField(Field):
         for i, item in enumerate(value, start=1):
             if not isinstance(item, str):
                 report(f"[{i}]", f'{type_name(item)} is not allowed here; expected a route name like "Denver – Omaha"')
+
+
+@dataclass(frozen=True)
+class RouteNamesField(NameListField):
+    """Routes claimed on the session's map, each named by its two cities."""
+
+    kind: ClassVar[str] = "map-routes"
+
+
+@dataclass(frozen=True)
+class TicketNamesField(CardListField):
+    """Destination tickets on the session's map, each named by its two cities (the map knows its points)."""
+
+    kind: ClassVar[str] = "map-tickets"
 
 
 def check_entry(fields: dict[str, Field], entry: Any, base: str, round_no: int, player: str) -> list[Problem]:

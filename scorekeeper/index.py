@@ -134,6 +134,13 @@ class Summary:
         return self.folder / self.file
 
     @property
+    def game_name(self) -> str:
+        """The game's name (`The Ticket Booth`), or its id as written when unknown, or ""."""
+        from scorekeeper.games import NAMES
+
+        return NAMES.get(self.game or "", self.game or "")
+
+    @property
     def valid(self) -> bool:
         """Whether the file is a valid session (it has a score)."""
         return not self.error
@@ -189,10 +196,9 @@ class Summary:
 
     def search_text(self) -> str:
         """What a filter looks in, casefolded: file name, game id and name, title, players, state, error."""
-        from scorekeeper.games import GAMES
+        from scorekeeper.games import NAMES
 
-        game = GAMES.get(self.game or "")
-        parts = [self.file, self.game or "", game.name if game else "", self.title or "", *self.players,
+        parts = [self.file, self.game or "", NAMES.get(self.game or "", ""), self.title or "", *self.players,
                  self.state, self.error]
         return " ".join(parts).casefold()
 
@@ -292,7 +298,7 @@ def summarize_text(text: str) -> dict[str, Any]:
 def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
     """The summary columns of a valid session (scored here)."""
     from scorekeeper import games
-    from scorekeeper.tui.walk import state_text  # pure: no Textual behind it
+    from scorekeeper.walk import state_text  # pure: no Textual behind it
 
     game = games.get(session.game)
     sheet = games.score(session, problems)
@@ -420,6 +426,7 @@ class Index:
         self.folder = Path(folder).expanduser()
         self.path = Path(path) if path is not None else db_path(self.folder)
         self._lock = threading.RLock()
+        self._moves = 0
         self._con = self._open()
 
     # -- the database ---------------------------------------------------------------------
@@ -491,15 +498,28 @@ class Index:
         self._con = self._open()
 
     def _guard(self, work: Callable[[], Any]) -> Any:
-        """Run work on the database; a corrupt database is rebuilt and the work run again."""
+        """Run work on the database; a corrupt database is rebuilt and the work run again; a database that
+        cannot be written (read-only, disk full) is left alone for one in memory, for this process only."""
         with self._lock:
             try:
                 return work()
-            except sqlite3.OperationalError:
-                raise
+            except sqlite3.OperationalError as exc:
+                if "locked" in str(exc) or "busy" in str(exc):
+                    raise
+                self._to_memory()
+                return work()
             except sqlite3.DatabaseError:
                 self._reset()
                 return work()
+
+    def _to_memory(self) -> None:
+        """Go on with an empty database in memory (the next refresh reads every file)."""
+        try:
+            self._con.close()
+        except sqlite3.Error:
+            pass
+        self._con = self._connect(":memory:")
+        self._moves += 1
 
     def close(self) -> None:
         """Close the database."""
@@ -568,14 +588,23 @@ class Index:
 
     # -- refreshing -----------------------------------------------------------------------
     def refresh(self, progress: Progress | None = None, *, names: Iterable[str] | None = None,
-                workers: int | None = None) -> Changes:
+                workers: int | None = 1, stop: Callable[[], bool] | None = None) -> Changes:
         """Bring the index up to date with the folder: read only files added or changed, drop removed ones.
 
         `names` limits the look to those file names (e.g. the file just saved). `progress(done, total)` is
-        called while files are read. `workers`: processes reading files (default: one per core when there
-        are PARALLEL files or more to read, else none). Safe to run in a worker thread and in several
-        processes at once.
+        called while files are read. `workers`: processes reading files (default 1: this one; None: as
+        $SCOREKEEPER_WORKERS says, else one per core when there are PARALLEL files or more to read). `stop()`
+        is asked between chunks of files: True ends the refresh early (what was read is kept; the next look
+        goes on). Safe to run in a worker thread and in several processes at once.
         """
+        moves = self._moves
+        changes = self._refresh(progress, names, workers, stop)
+        if self._moves != moves:  # the database moved to memory meanwhile: fill it with the rest of the folder
+            self._refresh(progress, names, workers, stop)
+        return changes
+
+    def _refresh(self, progress: Progress | None, names: Iterable[str] | None, workers: int | None,
+                 stop: Callable[[], bool] | None) -> Changes:
         on_disk = scan(self.folder)
         known = self.keys()
         if names is not None:
@@ -598,11 +627,13 @@ class Index:
         if progress and total:
             progress(0, total)
         if workers is None:
-            workers = min(os.cpu_count() or 1, 8) if total >= PARALLEL else 1
+            env = os.environ.get("SCOREKEEPER_WORKERS", "")
+            workers = int(env) if env.isdigit() else min(os.cpu_count() or 1, 8)
+            workers = workers if total >= PARALLEL else 1
         batch: list[tuple[Any, ...]] = []
         done = 0
         last = time.monotonic()
-        for rows, gone in self._read(sorted(todo), workers):
+        for rows, gone in self._read(sorted(todo), workers, stop):
             for name in gone:
                 if name in known and name not in changes.removed:
                     changes.removed.append(name)
@@ -622,20 +653,29 @@ class Index:
             self._remove(changes.removed)
         return changes
 
-    def _read(self, names: list[str], workers: int) -> Iterator[tuple[list[tuple[Any, ...]], list[str]]]:
+    def _read(self, names: list[str], workers: int,
+              stop: Callable[[], bool] | None) -> Iterator[tuple[list[tuple[Any, ...]], list[str]]]:
         """Summaries of the named files, a chunk at a time: (rows, names of files gone)."""
         chunks = [names[i:i + CHUNK] for i in range(0, len(names), CHUNK)]
         if workers <= 1 or len(chunks) <= 1:
             for chunk in chunks:
+                if stop and stop():
+                    return
                 yield read_chunk(str(self.folder), chunk)
             return
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
-        context = multiprocessing.get_context("forkserver")  # no fork of a threaded app
-        context.set_forkserver_preload(["scorekeeper.index", "scorekeeper.games", "scorekeeper.tui.walk"])
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            yield from pool.map(read_chunk, [str(self.folder)] * len(chunks), chunks)
+        context = multiprocessing.get_context("forkserver")  # no fork of a threaded process
+        context.set_forkserver_preload(["scorekeeper.index", "scorekeeper.games", "scorekeeper.walk"])
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        try:
+            for result in pool.map(read_chunk, [str(self.folder)] * len(chunks), chunks):
+                if stop and stop():
+                    return
+                yield result
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
 
     def _write(self, rows: list[tuple[Any, ...]]) -> None:
         """Store rows whose file on disk is still the version read (another process may have saved since)."""

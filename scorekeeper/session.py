@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field, replace
+import re
 from datetime import date, datetime, time
 from typing import Any, Literal
+
+from scorekeeper.record import field, replace
+from scorekeeper.record import record as dataclass
 
 FORMAT = 1
 """The newest session file format this program reads and writes."""
@@ -38,6 +41,21 @@ def location(
     return text
 
 
+_BELOW = re.compile(r'\[(\d+)\]|\."((?:[^"\\]|\\.)*)"|\.([A-Za-z0-9_-]+)')
+
+
+def below(path: str, prefix: str) -> tuple[str | None, int | None]:
+    """The key or list index (from 1) a location names under a field's: `."8"` -> ("8", None), `[2]` -> (None, 2)."""
+    if not path.startswith(prefix):
+        return None, None
+    m = _BELOW.match(path, len(prefix))
+    if m is None:
+        return None, None
+    if m.group(1) is not None:
+        return None, int(m.group(1))
+    return (m.group(2) if m.group(2) is not None else m.group(3)), None
+
+
 @dataclass(frozen=True)
 class Problem:
     """An error or a warning about a session, with where it is and what is allowed."""
@@ -49,6 +67,14 @@ class Problem:
     round: int | None = None
     player: str | None = None
     field: str | None = None
+    key: str | None = None
+    index: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.field is not None and self.player is not None and self.key is None and self.index is None:
+            key, index = below(self.path, location(self.round, self.player, self.field))
+            object.__setattr__(self, "key", key)
+            object.__setattr__(self, "index", index)
 
     @property
     def is_error(self) -> bool:

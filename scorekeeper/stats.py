@@ -110,8 +110,9 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
                since: date | str | None = None) -> dict[str, Any]:
     """Statistics of the finished, valid sessions among `summaries`, as JSON data.
 
-    Filters: `game` (an id), `player` (a name, ignoring case: only sessions they played, and only their
-    rows), `since` (a date: sessions played that day or later). Players are matched ignoring case.
+    Filters: `game` (an id), `player` (a name, ignoring case: only sessions they played, only their rows,
+    and only their points by category, tickets and Longest Path bonuses), `since` (a date: sessions played
+    that day or later). Players are matched ignoring case.
     Returns {"filters", "sessions", "unfinished", "invalid", "games": [...], "players": [...],
     "head_to_head": [...]}; every figure is a number, text or list (points exact: ints, or .5 floats).
     """
@@ -154,15 +155,18 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
             names.setdefault(key, name)
             g.players.setdefault(key, _Player(names[key])).add(total, won, count)
             overall.setdefault(key, _Player(names[key])).add(total, won, count)
+            done, failed = raw.get("tickets", (0, 0))
+            g.players[key].tickets[0] += done
+            g.players[key].tickets[1] += failed
+            if who is not None and key != who:
+                continue
             cats = g.categories
             for cat, pts in raw.get("categories", {}).items():
                 cats[cat] = cats.get(cat, 0) + _halves(pts)
-            done, failed = raw.get("tickets", (0, 0))
-            if done or failed:
-                for target in (g.tickets, g.players[key].tickets):
-                    target[0] += done
-                    target[1] += failed
-        holders = [won for _n, _t, _p, won, raw in play.results if raw.get("longest_path")]
+            g.tickets[0] += done
+            g.tickets[1] += failed
+        holders = [won for n, _t, _p, won, raw in play.results
+                   if raw.get("longest_path") and (who is None or n.casefold() == who)]
         if holders:
             g.longest_path_games += 1
             g.longest_path_won += any(holders)
@@ -176,15 +180,15 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
                 row[1 if pf < ps else 2 if ps < pf else 3] += 1
 
     games_out = []
-    from scorekeeper.games import GAMES
+    from scorekeeper.games import NAMES
 
-    order = {gid: i for i, gid in enumerate(GAMES)}
+    order = {gid: i for i, gid in enumerate(NAMES)}
     for gid in sorted(per_game, key=lambda k: (order.get(k, len(order)), k)):
         g = per_game[gid]
         rows = [p for k, p in g.players.items() if who is None or k == who]
         rows.sort(key=lambda p: (-Fraction(p.wins, p.plays), -p.wins, -Fraction(p.total, p.plays), p.name.casefold()))
         out: dict[str, Any] = {
-            "game": gid, "name": GAMES[gid].name if gid in GAMES else gid, "plays": g.plays,
+            "game": gid, "name": NAMES.get(gid, gid), "plays": g.plays,
             "players": [p.as_json() for p in rows],
             "biggest_margin": g.biggest, "closest_finish": g.closest,
         }

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import tomllib
 import unicodedata
-from dataclasses import dataclass
 from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
@@ -14,6 +14,7 @@ from typing import Any
 import tomli_w
 
 from scorekeeper.fields import check_entry, suggest, type_name, unknown_key
+from scorekeeper.record import record as dataclass
 from scorekeeper.session import FORMAT, Problem, Round, Session, SessionError, location, quote
 
 TOP_KEYS = ("format", "game", "title", "started", "players", "notes", "rules", "rounds")
@@ -72,11 +73,17 @@ def parse(text: str) -> tuple[Session | None, list[Problem]]:
         return None, [Problem(f"not valid TOML: {msg}", line=line)]
     session, problems = from_dict(raw)
     lines = LineIndex(text)
-    return session, [lines.attach(p) for p in problems]
+    located = [lines.attach(p) for p in problems]
+    return session, sorted(located, key=lambda p: p.line or 0)
 
 
 def from_dict(raw: dict[str, Any]) -> tuple[Session | None, list[Problem]]:
-    """A session from parsed TOML, with every problem; None when it cannot be built."""
+    """A session from parsed TOML, with every problem; None when it cannot be built.
+
+    The checks across fields and players run even when a field has an error: on the session without the fields
+    in error, for the errors they can still find (at a player's field; a round-wide error only before the first
+    round with an error, since it may come from the points left out).
+    """
     from scorekeeper.games import GAMES, check
 
     problems: list[Problem] = []
@@ -140,6 +147,7 @@ def from_dict(raw: dict[str, Any]) -> tuple[Session | None, list[Problem]]:
         if not isinstance(rnd, dict):
             problems.append(Problem(f"{type_name(rnd)} is not allowed here; expected a [[rounds]] table",
                                     path=base, round=number))
+            rounds.append(Round())
             continue
         for key in rnd:
             if key != "players":
@@ -159,14 +167,36 @@ def from_dict(raw: dict[str, Any]) -> tuple[Session | None, list[Problem]]:
                 problems.extend(check_entry(game.fields_for(rules), entry, at, number, name))
         rounds.append(Round(players=dict(entries)))
 
-    if any(p.is_error for p in problems) or game is None or not isinstance(players, list):
+    if (game is None or not names_ok or not isinstance(players, list)
+            or any(p.is_error and p.path.startswith("players") for p in problems)):
         return None, problems
+    broken = any(p.is_error for p in problems)
+    if broken:
+        rules, rounds = _without_errors(rules, rounds, problems)
     session = Session(
         game=game.id, players=tuple(players), title=raw.get("title"), started=started,
         notes=raw.get("notes"), rules=dict(rules), rounds=tuple(rounds), format=int(fmt or FORMAT),
     )
-    problems.extend(check(session))
+    found = check(session)
+    if broken:
+        first = min((p.round for p in problems if p.is_error and p.round is not None), default=len(rounds) + 1)
+        found = [p for p in found if p.is_error and (p.player is not None or (p.round or 0) < first)]
+    problems.extend(found)
     return (None if any(p.is_error for p in problems) else session), problems
+
+
+def _without_errors(rules: dict[str, Any], rounds: list[Round], problems: list[Problem]
+                    ) -> tuple[dict[str, Any], list[Round]]:
+    """The rules and rounds less every rule, player table and field with an error (for the checks across them)."""
+    bad_rules = {p.path.split(".", 1)[1].split(".")[0] for p in problems if p.is_error and p.path.startswith("rules.")}
+    bad = {(p.round, p.player, p.field) for p in problems if p.is_error and p.player is not None}
+    kept = []
+    for number, rnd in enumerate(rounds, start=1):
+        entries = {name: {k: v for k, v in entry.items() if (number, name, k) not in bad}
+                   for name, entry in rnd.players.items()
+                   if isinstance(entry, dict) and (number, name, None) not in bad}
+        kept.append(Round(players=entries))
+    return {k: v for k, v in rules.items() if k not in bad_rules}, kept
 
 
 def read_text(path: Path) -> str:
@@ -227,6 +257,7 @@ def dumps(session: Session) -> str:
     return "".join(out)
 
 
+@functools.lru_cache(maxsize=1024)
 def _key(key: str) -> str:
     """A TOML key as tomli-w writes it (bare when it can be, else quoted)."""
     return tomli_w.dumps({key: 0}).rsplit(" = ", 1)[0]
@@ -240,6 +271,8 @@ def _inline(value: Any) -> str:
         return "{ " + ", ".join(f"{_key(k)} = {_inline(v)}" for k, v in value.items()) + " }"
     if isinstance(value, list):
         return "[" + ", ".join(_inline(v) for v in value) + "]"
+    if type(value) is int or type(value) is bool:  # as tomli-w writes them, without its cost per value
+        return str(value).lower() if type(value) is bool else str(value)
     return tomli_w.dumps({"v": value}, multiline_strings=False)[4:].rstrip("\n")
 
 
@@ -452,7 +485,7 @@ class LineIndex:
         line = self.find(problem.path)
         if line is None:
             return problem
-        from dataclasses import replace
+        from scorekeeper.record import replace
 
         return replace(problem, line=line)
 

@@ -1,8 +1,16 @@
-"""Shared fixtures: no test touches the user's real folders."""
+"""Shared fixtures: no test touches the user's real folders, and no app animates (nothing for a snapshot to catch)."""
 
 from __future__ import annotations
 
 import pytest
+import textual.constants
+
+
+@pytest.fixture(autouse=True)
+def no_animation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Apps made in a test start with animation off (steady cursors, no scrolling in flight); so do subprocesses."""
+    monkeypatch.setattr(textual.constants, "TEXTUAL_ANIMATIONS", "none")
+    monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
 
 
 @pytest.fixture(autouse=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
@@ -42,7 +43,7 @@ def test_csv_of_a_sample_by_hand():
     assert rows[0] == ["file", "game", "title", "date", "player", "round", "category", "points", "why"]
     body = rows[1:]
     # #1 has one card: Cy holds it in round 1 (all the cards: 2 x 1 = 2 points).
-    assert ["ticket-booth-3p.toml", "ticket-booth", "Friday at Mia's", "2026-11-27T19:30:00", "Cy", "1",
+    assert ["ticket-booth-3p.toml", "ticket-booth", "Friday at Mia's", "2026-11-27 19:30:00", "Cy", "1",
             "attraction:1", "2"] == body[[r[4:7] for r in body].index(["Cy", "1", "attraction:1"])][:8]
     # Every player's rows add up to the totals: Ana 76, Bo 95.5, Cy 60.
     totals: dict[str, Fraction] = {}
@@ -111,6 +112,17 @@ def test_bgstats_play_and_link():
     assert json.loads(unquote(link[len(BGSTATS_URL):])) == play
     ride = bgstats_play(sheet_of(SAMPLES / "ticket-to-ride-4p.toml"), "r.toml")
     assert ride["game"]["bggId"] == 9209
+
+
+def test_bgstats_date_without_started_is_the_files(tmp_path):
+    path = tmp_path / "undated.toml"
+    session = Session(game="ticket-to-mars", players=("Ana", "Bo"))
+    for name, count in (("Ana", 2), ("Bo", 1)):
+        session = session.with_value(1, name, "pairs", {"count": count, "each": 3})
+    store.save(path, session)
+    when = datetime(2026, 3, 1, 20, 15)
+    os.utime(path, (when.timestamp(), when.timestamp()))
+    assert bgstats_play(sheet_of(path), str(path))["playDate"] == "2026-03-01 20:15:00"
 
 
 def test_bgstats_id_is_stable_per_session():

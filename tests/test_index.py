@@ -172,6 +172,10 @@ def test_progress_is_reported_and_workers_read_the_same(folder, tmp_path):
     with Index(folder, path=tmp_path / "other.sqlite3") as index:
         index.refresh(workers=2)
         assert [(s.file, s.state, s.detail) for s in index.summaries()] == serial
+    with Index(folder, path=tmp_path / "stopped.sqlite3") as index:
+        index.refresh(stop=lambda: True)  # stopped before the first chunk: nothing read, nothing lost
+        assert index.summaries() == []
+        assert len(index.refresh().added) == len(serial)
 
 
 def test_summarize_one_file_without_the_database(folder):
@@ -220,3 +224,16 @@ def test_two_processes_refreshing_while_files_are_saved(folder):
         for s in index.summaries():
             fresh = summarize(s.path)
             assert fresh is not None and (s.state, s.detail) == (fresh.state, fresh.detail)
+
+
+def test_a_read_only_index_is_left_alone(folder):
+    with Index(folder) as index:
+        index.refresh()
+    (folder / "new.toml").write_bytes((SAMPLES / "ticket-booth-3p.toml").read_bytes())
+    with Index(folder) as index:
+        # The database can be read but not written (a read-only cache, a full disk): the look goes on in memory.
+        index._con.close()
+        index._con = sqlite3.connect(f"file:{index.path}?mode=ro", uri=True, isolation_level=None,
+                                     check_same_thread=False)
+        assert "new.toml" in index.refresh().added
+        assert "new.toml" in by_name(index) and len(by_name(index)) == len(list(folder.glob("*.toml")))

@@ -7,6 +7,7 @@ import statistics
 import subprocess
 import sys
 import time
+import tomllib
 from collections import Counter
 from pathlib import Path
 
@@ -89,6 +90,27 @@ def test_maps_package_does_not_import_textual() -> None:
     root = Path(__file__).resolve().parent.parent
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root)
     assert out.stdout.strip() == "False"
+
+
+def test_the_games_read_maps_and_trains_without_loading_the_map_code() -> None:
+    """MAPS and TRAINS are stated once, in the package; the games import them without the map code (start-up)."""
+    code = ("import sys, scorekeeper.games, scorekeeper.maps as m; "
+            "print(m.MAPS, m.TRAINS, 'scorekeeper.maps.game_map' in sys.modules, "
+            "'scorekeeper.maps.graph' in sys.modules)")
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root)
+    assert out.stdout.strip() == "('usa',) 45 False False"
+
+
+def test_a_map_without_trains_has_the_base_games_45() -> None:
+    """Rulebook 001: "each player takes his set of 45 colored train cars" — usa.toml does not repeat it."""
+    from scorekeeper.maps import TRAINS
+
+    assert "trains" not in tomllib.loads((Path(__file__).resolve().parent.parent / "scorekeeper" / "maps"
+                                          / "usa.toml").read_text(encoding="utf-8"))
+    assert load_map("usa").trains == TRAINS == 45
+    assert map_from_toml(TINY.replace("trains = 10\n", ""), "tiny.toml").trains == 45
+    assert map_from_toml(TINY, "tiny.toml").trains == 10
 
 
 TINY = """
@@ -537,6 +559,7 @@ ADVERSARIAL = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("names", ADVERSARIAL)
 def test_adversarial_networks_are_fast(usa: GameMap, names: str) -> None:
     """A generous guard against exponential regressions (the bench measures the real figures)."""

@@ -8,6 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper import games, store
+from scorekeeper.session import SessionError
 from tests.helpers import errors, points_of, session, sheet, warnings
 
 TB = "ticket-booth"
@@ -203,22 +205,109 @@ def test_count_above_card_count_is_an_error():
 
 
 def test_special_card_held_by_two_is_an_error():
-    """An error at every holder's field (issue 12; it was at the second holder only)."""
+    """Rulebook 000: "Contents: 72 Cards" — one Ticket Booth among them; an error at every holder's field (issue 12:
+    it was at the second holder only)."""
     errs = errors(one({"Ana": {"ticket_booth": True}, "Bo": {"ticket_booth": True}}))
     assert [e.path for e in errs] == ['rounds[1].players."Ana".ticket_booth', 'rounds[1].players."Bo".ticket_booth']
     assert "Ana and Bo" in errs[0].message
 
 
 def test_more_than_three_outhouses_is_an_error():
+    """Rulebook 000: "unless a player collects all three Outhouses" — there are three; an error at every field."""
     errs = errors(one({"Ana": {"outhouses": 2}, "Bo": {"outhouses": 2}}))
     assert [e.path for e in errs] == ['rounds[1].players."Ana".outhouses', 'rounds[1].players."Bo".outhouses']
     assert "4 Outhouses" in errs[0].message
 
 
 def test_more_tickets_than_five_per_player_is_an_error():
+    """Rulebook 000: "Give five tickets to each player. Return the excess tickets to the box." — an error at every
+    field that holds tickets."""
     errs = errors(one({"Ana": {"tickets": 10}, "Bo": {"tickets": 6}}))
     assert [e.path for e in errs] == ['rounds[1].players."Ana".tickets', 'rounds[1].players."Bo".tickets']
     assert "16 tickets" in errs[0].message and "15 tickets" in errs[0].message
+
+
+def test_counts_of_one_attraction_over_its_cards_are_an_error_at_every_field():
+    """Rulebook 000: "The quantity of each attraction is the number shown on the card" — two players with three #3
+    each cannot be, so neither takes the "all 3 cards" double (issue 12: both did, with a warning)."""
+    sess = one({"Ana": {"attractions": {"3": 3}}, "Bo": {"attractions": {"3": 3}}, "Cy": {"attractions": {"3": 1}}})
+    errs = errors(sess)
+    assert [(e.path, e.round, e.player, e.field) for e in errs] == [
+        (f'rounds[1].players."{p}".attractions."3"', 1, p, "attractions") for p in ("Ana", "Bo", "Cy")]
+    assert errs[0].message == "the #3 cards add up to 7 (Ana 3, Bo 3, Cy 1), but there are only 3"
+    assert warnings(sess) == []
+    with pytest.raises(SessionError):
+        games.score(sess)
+
+
+def test_a_deal_that_does_not_add_up_stays_a_warning():
+    """Rulebook 000: "With 2-4 players, the round ends when all cards are gone" — fewer cards than the box holds is
+    unlikely, not impossible (a miscount): a warning, and the round is scored."""
+    sess = one({"Ana": {"attractions": {"3": 2}}, "Bo": {}, "Cy": {}})
+    assert errors(sess) == []
+    assert "round 1: the #3 cards add up to 2, but all 3 are taken in a 3-player game" in warnings(sess)
+    assert points_of(sheet(sess), "Ana", "attraction:3") == 3
+
+
+BROKEN_3 = """\
+format = 1
+game = "ticket-booth"
+players = ["Ana", "Bo", "Cy"]
+
+[rules]
+rounds = 1
+
+[[rounds]]
+
+[rounds.players.Ana]
+attractions = { 3 = 4 }
+ticket_booth = true
+tickets = 10
+
+[rounds.players.Bo]
+ticket_booth = true
+tickets = 8
+
+[rounds.players.Cy]
+tickets = "five"
+"""
+
+
+def test_check_lists_every_error_in_file_order():
+    """Issue 12: "Every error that can be evaluated is reported, in file order" — the checks across players run
+    beside a field's own error (before, a file with these five errors reported the two field errors)."""
+    sess, found = store.parse(BROKEN_3)
+    assert sess is None
+    assert [(p.line, p.path) for p in found] == [
+        (11, 'rounds[1].players."Ana".attractions."3"'),
+        (12, 'rounds[1].players."Ana".ticket_booth'),
+        (13, 'rounds[1].players."Ana".tickets'),
+        (16, 'rounds[1].players."Bo".ticket_booth'),
+        (17, 'rounds[1].players."Bo".tickets'),
+        (20, 'rounds[1].players."Cy".tickets'),
+    ]
+    assert all(p.is_error for p in found)
+    assert "18 tickets are held (Ana 10, Bo 8)" in found[2].message
+    assert "0 to 3" in found[0].message and "Ana and Bo" in found[1].message
+
+
+def test_the_check_command_prints_every_error_in_file_order(tmp_path, capsys):
+    """`scorekeeper check` prints what the store finds: all six, line by line, and exits 2."""
+    from scorekeeper.cli import main
+
+    path = tmp_path / "broken.toml"
+    path.write_text(BROKEN_3, encoding="utf-8")
+    assert main(["check", str(path)]) == 2
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split("(line ")[1].split(")")[0] for line in out[:-1]] == ["11", "12", "13", "16", "17", "20"]
+    assert out[-1] == f"{path}: invalid — 6 errors, 0 warnings"
+
+
+def test_a_check_that_cannot_be_evaluated_is_not_guessed():
+    """The fields in error are left out of the checks across players: their warnings (which may come from the
+    values left out) wait until the file is fixed."""
+    sess, found = store.parse(BROKEN_3.replace("ticket_booth = true\ntickets = 8", "tickets = 1"))
+    assert [p.path for p in found] == ['rounds[1].players."Ana".attractions."3"', 'rounds[1].players."Cy".tickets']
 
 
 def full_deal_3p():

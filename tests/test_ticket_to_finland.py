@@ -398,3 +398,64 @@ def test_tourist_cards_have_the_values_printed_in_the_card_table():
     assert tourist_value("  kilpisjarvi ") == 3
     assert tourist_name("boden") == "Boden"
     assert tourist_value("Helsinki") is None and tourist_name("") is None
+
+
+def test_a_known_tourist_card_with_another_value_is_an_error_that_says_its_value():
+    """Rulebook 002 card table: "| 6 | Pori |" — Pori is a 6 (the contract's example said 5, corrected)."""
+    found = errors(one({"Bo": {"tourists": [tourist(6, True, "Kemi"), tourist(5, True, "Pori")]}}))
+    assert [(p.path, p.round, p.player, p.field) for p in found] == [
+        ('rounds[1].players."Bo".tourists[1].points', 1, "Bo", "tourists"),
+        ('rounds[1].players."Bo".tourists[2].points', 1, "Bo", "tourists")]
+    assert found[0].message == "Kemi is a 5 on its card (rulebook 002), but points is 6; write points = 5, or leave " \
+                               "points out"
+    assert found[1].message.startswith("Pori is a 6 on its card")
+
+
+def test_tourist_names_match_without_case_or_accents_and_unknown_names_keep_their_value():
+    """Rulebook 002 prints "Seinajoki", "Tromso", "Kilpisjarvi"; the places are Seinäjoki, Tromsø, Kilpisjärvi."""
+    sess = one({"Ana": {"tourists": [tourist(5, True, "SEINÄJOKI"), tourist(7, False, "tromso"),
+                                     tourist(3, True, "Kilpisjarvi"), tourist(8, True, "Helsinki")]}})
+    assert errors(sess) == []
+    assert [i.why for i in items(sheet(sess), "Ana", "tourist")] == [
+        "tourist card tromso failed: -7", "tourist card SEINÄJOKI completed: +5",
+        "tourist card Kilpisjarvi completed: +3", "tourist card Helsinki completed: +8"]
+    assert [p.path for p in errors(one({"Ana": {"tourists": [tourist(4, True, "Tromsø")]}}))] == [
+        'rounds[1].players."Ana".tourists[1].points']
+
+
+def test_a_known_tourist_card_without_points_takes_its_printed_value():
+    """Issue 12: "A tourist card named as printed ... takes its card's value"."""
+    sh = sheet(one({"Ana": {"tourists": [{"name": "Boden", "completed": True}, {"name": "oulu", "completed": False}]}}))
+    assert points_of(sh, "Ana", "tourist") == 8 - 6
+
+
+def test_fewer_than_three_tickets_or_tourist_cards_kept_is_a_warning():
+    """Rulebook 002: "Each player must keep at least 3 route cards and at least 3 tourist cards"."""
+    three = [ticket(4), ticket(5), ticket(6)]
+    sess = one({"Ana": {"tickets": three, "tourists": [tourist(3), tourist(4), tourist(5)]},
+                "Bo": {"tickets": three[:2], "tourists": [tourist(3), tourist(4), tourist(5), tourist(6)]},
+                "Cy": {"tickets": three, "tourists": [tourist(8)]}})
+    found = [p for p in problems(sess) if " kept " in p.message]
+    assert [(p.severity, p.path, p.player) for p in found] == [
+        ("warning", 'rounds[1].players."Bo".tickets', "Bo"), ("warning", 'rounds[1].players."Cy".tourists', "Cy")]
+    assert found[0].message == ("Bo kept 2 tickets; every player keeps at least 3 (rulebook 002: at least 3 route "
+                                "cards and at least 3 tourist cards)")
+    assert found[1].message.startswith("Cy kept 1 tourist card; every player keeps at least 3")
+    assert errors(sess) == []
+
+
+@pytest.mark.parametrize(("rules", "used", "error"), [({}, 45, False), ({}, 46, True), ({"trains": 40}, 41, True),
+                                                     ({"trains": 40}, 40, False), ({"trains": 50}, 46, False)])
+def test_rule_trains_is_the_wagon_limit(rules, used, error):
+    """Rulebook 002: "as many sets of wagons (preferably the full 45) as you have players" — rule trains, 45."""
+    routes = {"9": used // 9, **({str(used % 9): 1} if used % 9 else {})}
+    found = errors(one({"Ana": {"routes": routes}}, rules=rules))
+    assert [p.path for p in found] == (['rounds[1].players."Ana".routes'] if error else [])
+    if error:
+        assert f"each player has {rules.get('trains', 45)} trains" in found[0].message
+
+
+def test_rule_trains_is_a_whole_number_of_one_or_more():
+    assert [p.path for p in errors(one({}, rules={"trains": 0}))] == ["rules.trains"]
+    assert GAMES[TTF].rule(one({}), "trains") == 45
+

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from scorekeeper import games, store
 from scorekeeper.games import GAMES
 from scorekeeper.games.trains import ROUTE_POINTS
+from scorekeeper.record import replace
 from scorekeeper.session import Round, Session, SessionError
 from tests.helpers import errors, points_of, problems, session, sheet, warnings
 
@@ -207,6 +208,57 @@ def test_longest_path_longer_than_the_trains_used_is_an_error():
                                 "player's trains, so it is at most the trains used")
 
 
+def test_a_path_of_50_with_38_trains_does_not_take_the_bonus():
+    """Issue 12, tried as a new user would: a path of 50 with 38 trains used took the +10 and changed the winner;
+    now it is an error at longest_path and nothing is scored."""
+    sess = one({"Ana": {"routes": {"6": 5, "4": 2}, "longest_path": 50},
+                "Bo": {"routes": {"6": 7}, "longest_path": 12}})
+    found = errors(sess)
+    assert [(p.path, p.round, p.player, p.field) for p in found] == [
+        ('rounds[1].players."Ana".longest_path', 1, "Ana", "longest_path")]
+    with pytest.raises(SessionError):
+        games.score(sess)
+
+
+def test_a_path_above_45_is_an_error_when_the_trains_used_are_unknown():
+    """Rulebook 001: "each player takes his set of 45 colored train cars"."""
+    found = errors(one({"Ana": {"route_points": 80, "longest_path": 46}}))
+    assert [p.path for p in found] == ['rounds[1].players."Ana".longest_path']
+    assert found[0].message == "longest_path is 46, but a player has only 45 trains"
+    assert errors(one({"Ana": {"route_points": 80, "longest_path": 45}})) == []
+
+
+# -- tickets kept ------------------------------------------------------------------------
+def test_fewer_than_two_tickets_kept_is_a_warning_naming_the_player():
+    """Rulebook 001: "A player must keep at least two Destination Ticket cards, but may keep all three";
+    rulebook 003 the same (2장 또는 3장 전부 선택합니다)."""
+    sess = one({"Ana": {"tickets": [ticket(4), ticket(8, False)]}, "Bo": {"tickets": [ticket(9)]},
+                "Cy": {"tickets": [ticket(5), ticket(6), ticket(7)]}})
+    found = [p for p in problems(sess) if p.field == "tickets"]
+    assert [(p.severity, p.path, p.round, p.player) for p in found] == [
+        ("warning", 'rounds[1].players."Bo".tickets', 1, "Bo")]
+    assert found[0].message == "Bo kept 1 destination ticket; every player keeps at least 2 (rulebooks 001 and 003)"
+    assert sheet(sess).totals["Bo"] == 9
+
+
+def test_tickets_kept_wait_for_the_player_to_be_entered():
+    sess = session(TTR, ["Ana", "Bo"], {"Ana": {"tickets": [ticket(4), ticket(5)]}})
+    assert warnings(sess) == []
+
+
+def test_map_tickets_by_name_count_as_kept():
+    sess = on_map({p: {"tickets": [named("Denver – El Paso"), named("Boston – Miami")]}
+                   for p in ("Ana", "Bo", "Cy")} | {"Dee": {"tickets": [named("Seattle – New York")]}})
+    assert [p.path for p in problems(sess) if " kept " in p.message] == ['rounds[1].players."Dee".tickets']
+
+
+def test_check_lists_the_trains_error_beside_a_field_error():
+    """Issue 12: every error that can be evaluated — a broken ticket no longer hides 46 trains."""
+    sess = one({"Ana": {"tickets": [ticket(0)]}, "Bo": {"routes": {"6": 7, "4": 1}}})
+    assert [p.path for p in errors(sess)] == ['rounds[1].players."Ana".tickets[1].points',
+                                              'rounds[1].players."Bo".routes']
+
+
 # -- order -------------------------------------------------------------------------------
 def test_items_come_in_the_rulebooks_order():
     sh = sheet(one({
@@ -276,6 +328,43 @@ def test_tie_breaks_rank_every_place_not_only_the_first():
         "Cy": {"route_points": 15, "tickets": [ticket(5), ticket(5)]},
     }))
     assert [(pl.place, pl.players) for pl in sh.ranking] == [(1, ("Ana",)), (2, ("Cy",)), (3, ("Bo",))]
+
+
+def test_rule_tiebreak_shared_shares_a_tie_and_says_so():
+    """Rulebook 003: "가장 많은 점수를 얻은 플레이어가 최종 승리합니다" (the player with the most points wins)
+    is all the project's rulebooks say (001 gives no winner rule); tiebreak = "shared" shares a tie on total."""
+    entries = {
+        "Ana": {"route_points": 40, "tickets": [ticket(5), ticket(5), ticket(4), ticket(4), ticket(4)]},
+        "Bo": {"route_points": 22, "tickets": [ticket(10), ticket(10), ticket(10)], "longest_path": 8},
+    }
+    sh = sheet(one(entries, rules={"tiebreak": "shared"}))
+    assert sh.winners == ["Ana", "Bo"]
+    assert [(pl.place, pl.players) for pl in sh.ranking] == [(1, ("Ana", "Bo")), (3, ("Cy",))]
+    assert sh.tiebreak == ('Ana and Bo tied on 62: a shared victory (rule tiebreak = "shared": rulebooks 001 and '
+                           "003 say only that the most points win)")
+    default = sheet(one(entries))
+    assert default.winners == ["Ana"] and default.tiebreak.endswith(PUBLISHER)
+
+
+def test_rule_tiebreak_allows_tickets_or_shared():
+    found = errors(one({}, rules={"tiebreak": "longest"}))
+    assert [p.path for p in found] == ["rules.tiebreak"]
+    assert "'tickets', 'shared'" in found[0].message
+
+
+def test_games_and_the_rule_help_say_where_each_tie_break_comes_from(capsys):
+    """Issue 12: the chain in use is the publisher's full rule, not printed in rulebooks 001/003 — said where users
+    read the rules (`scorekeeper games`, the app's help, which shows the rule's help)."""
+    from scorekeeper.cli import main
+
+    rule = next(r for r in GAMES[TTR].rules if r.key == "tiebreak")
+    assert rule.default == "tickets" and rule.choices == ("tickets", "shared")
+    assert "the publisher's full rule, not printed in rulebooks 001/003" in rule.help
+    assert "rulebooks 001 and 003 say only that the most points win" in rule.help
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert 'tiebreak = "tickets" (one of tickets, shared): a tie for the most points: tickets — most completed ' \
+           "tickets, then the Longest Path bonus, then shared (the publisher's full rule" in out
 
 
 # -- one round ---------------------------------------------------------------------------
@@ -525,9 +614,15 @@ def sample_tie_longest_path() -> Session:
     )
 
 
+def sample_tie_shared() -> Session:
+    """The same game as the tie on tickets, played with the rulebooks' own rule: tiebreak = "shared"."""
+    return replace(sample_tie_tickets(), title="Rainy Sunday, by the rulebook", rules={"tiebreak": "shared"})
+
+
 BUILT = {
     "ticket-to-ride-4p.toml": sample_4p,
     "ticket-to-ride-tie-tickets.toml": sample_tie_tickets,
+    "ticket-to-ride-tie-shared.toml": sample_tie_shared,
     "ticket-to-ride-tie-longest-path.toml": sample_tie_longest_path,
 }
 
@@ -549,6 +644,10 @@ SAMPLE_CASES = [
     #   Hana and Jun tie on 76; Jun completed 3 tickets to Hana's 2 -> Jun wins
     ("ticket-to-ride-tie-tickets.toml", {"Hana": 76, "Jun": 76, "Kai": 46}, ["Jun"],
      "Hana and Jun tied on 76; Jun completed more tickets (3 to 2)" + PUBLISHER),
+    # ticket-to-ride-tie-shared.toml: the same points; rule tiebreak = "shared" -> Hana and Jun share the victory
+    ("ticket-to-ride-tie-shared.toml", {"Hana": 76, "Jun": 76, "Kai": 46}, ["Hana", "Jun"],
+     'Hana and Jun tied on 76: a shared victory (rule tiebreak = "shared": rulebooks 001 and 003 say only that the '
+     "most points win)"),
     # ticket-to-ride-tie-longest-path.toml
     #   Rosa:  routes 2×1 + 4×2 + 3×3 + 2×4 + 1×5 + 2×6 (44 trains) = 2 + 8 + 12 + 14 + 10 + 30 = 76;
     #          tickets +21 +9 -13 = 17 (2 completed); longest path 28: +10            -> 76 + 17 + 10 = 103

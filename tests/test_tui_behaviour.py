@@ -4,25 +4,37 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Static
 
 from scorekeeper import store
 from scorekeeper.session import Round
 from scorekeeper.tui.screens.dialogs import ConflictScreen, ErrorScreen
 from scorekeeper.tui.screens.help import HelpScreen
-from scorekeeper.tui.screens.home import HomeScreen, SessionList
+from scorekeeper.tui.screens.home import HomeScreen
+from scorekeeper.tui.screens.listing import SessionList
 from scorekeeper.tui.screens.new_session import NewSessionScreen
 from scorekeeper.tui.screens.standings import StandingsScreen
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
+from scorekeeper.tui.widgets.grid import StepGrid
 from scorekeeper.tui.widgets.hanging import Hanging
 from scorekeeper.tui.widgets.steps import StepList
-from tests.test_tui_support import SIZE, app_for, enter, pilot_test, saved, settle, type_text, write_session
+from tests.test_tui_support import (
+    SIZE,
+    app_for,
+    burst,
+    enter,
+    pilot_test,
+    saved,
+    settle,
+    type_text,
+    values,
+    write_session,
+)
 
 
 def live_text(screen: WalkthroughScreen, player: str) -> str:
     """What a player's row says beside the inputs."""
-    row = next(r for r in screen.rows if r.player == player)
-    return row.live.plain()
+    return " ".join(screen.row_text(player).split())
 
 
 @pilot_test
@@ -50,7 +62,7 @@ async def test_a_value_the_checks_refuse_is_shown_and_not_saved(tmp_path: Path) 
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
-        await screen.show_step(7)
+        screen.go(7)
         await settle(pilot)
         await type_text(pilot, "4")
         await settle(pilot)
@@ -60,7 +72,8 @@ async def test_a_value_the_checks_refuse_is_shown_and_not_saved(tmp_path: Path) 
         assert saved(path)[0].rounds[0].players["Ana"]["attractions"] == {"8": 4}
         await pilot.press("enter")  # refused: stays on the field
         await settle(pilot)
-        assert app.focused is screen.editors[0]
+        assert screen.spots[screen.at].player == 0
+        assert screen.query_one("#steps", StepList).titles[7].plain.startswith("✗")
         await pilot.press("backspace", "backspace", "a", "b", "c")
         await settle(pilot)
         assert "text ('abc') is not allowed here" in live_text(screen, "Ana")
@@ -71,7 +84,7 @@ async def test_a_value_the_checks_refuse_is_shown_and_not_saved(tmp_path: Path) 
         await pilot.press("backspace", "backspace", "8", "enter")
         await settle(pilot)
         assert "not saved" not in live_text(screen, "Ana")
-        assert app.focused is screen.editors[1]
+        assert screen.spots[screen.at].player == 1
     assert saved(path)[0].rounds[0].players["Ana"]["attractions"] == {"8": 8}
 
 
@@ -83,27 +96,33 @@ async def test_cross_field_errors_refuse_and_warnings_save(tmp_path: Path) -> No
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
-        await screen.show_step(12)
+        screen.go(11)
         await settle(pilot)
-        assert screen.step.title == "Ticket Booth"
-        await enter(pilot, "y", "y")
-        assert "not saved: the Ticket Booth is held by Ana and Bo" in live_text(screen, "Bo")
-        assert "ticket_booth" not in saved(path)[0].rounds[0].players.get("Bo", {})
-        await pilot.press("up", "n")  # Ana lets go: Bo's pending yes now fits and is saved too
-        await settle(pilot)
+        assert screen.step.title == "Outhouse"
+        await burst(pilot, *values("3", "1"))
+        assert "not saved: 4 Outhouses are held (Ana 3, Bo 1); there are 3 Outhouse cards" in live_text(screen, "Bo")
+        assert "outhouses" not in saved(path)[0].rounds[0].players.get("Bo", {})
+        await burst(pilot, "up", "2")  # Ana gives one back: Bo's refused 1 now fits and is saved too
         players = saved(path)[0].rounds[0].players
-        assert players["Ana"]["ticket_booth"] is False and players["Bo"]["ticket_booth"] is True
-        await screen.show_step(0)
+        assert players["Ana"]["outhouses"] == 2 and players["Bo"]["outhouses"] == 1
+        screen.go(0)
         await settle(pilot)
-        await enter(pilot, "1", "1")  # #1 cards add up to 2 of 1: a warning, saved, told on the way out
+        await enter(pilot, "1", "1")  # #1 cards add up to 2 of 1: impossible, refused (issue 12)
+        assert screen.step.title == "#1"
+        assert "not saved: the #1 cards add up to 2" in live_text(screen, "Bo")
+        await pilot.press("up", "backspace", "0")  # Ana lets go: Bo's pending 1 now fits and is saved
+        await settle(pilot)
+        assert saved(path)[0].rounds[0].players["Bo"]["attractions"] == {"1": 1}
+        await pilot.press("enter", "backspace", "0", "enter")  # nobody holds the #1: a warning, saved, told
+        await settle(pilot)
         assert screen.step.title == "#2"
-        assert any("the #1 cards add up to 2" in n.message for n in app._notifications)
+        assert any("the #1 cards add up to 0" in n.message for n in app._notifications)
         assert screen.query_one("#steps", StepList).titles[0].plain.startswith("⚠")
         await pilot.press("pageup")
         await settle(pilot)
-        assert "⚠ the #1 cards add up to 2" in screen.query_one("#step-notes", Hanging).plain()
+        assert "⚠ the #1 cards add up to 0" in screen.query_one("#step-notes", Hanging).plain()
     players = saved(path)[0].rounds[0].players
-    assert players["Ana"]["attractions"]["1"] == 1 and players["Bo"]["attractions"]["1"] == 1
+    assert players["Ana"]["attractions"]["1"] == 0 and players["Bo"]["attractions"]["1"] == 0
 
 
 @pilot_test
@@ -139,7 +158,7 @@ async def test_undo_and_redo_reach_back_through_the_session(tmp_path: Path) -> N
         session = saved(path)[0]
         assert session.rounds[0].players["Ana"]["attractions"] == {"1": 1, "2": 1}
         assert session.rounds[0].players["Bo"]["attractions"] == {"1": 0, "2": 1}
-        assert screen.editors[0].value == "1" and screen.step.title == "#2"
+        assert screen.editors[(0, 0)].box.text == "1" and screen.step.title == "#2"
 
 
 @pilot_test
@@ -177,7 +196,7 @@ async def test_resume_after_the_app_is_closed_mid_round(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await enter(pilot, "1", "0", "0", "0", "2", "0")  # #1 and #2
-        await enter(pilot, "3")  # #3: Ana only
+        await enter(pilot, "1")  # #3: Ana only
         await type_text(pilot, "2")  # #3 Bo typed, not confirmed
         await settle(pilot)
     session, _ = saved(path)
@@ -188,8 +207,8 @@ async def test_resume_after_the_app_is_closed_mid_round(tmp_path: Path) -> None:
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         assert screen.number == 1 and screen.step.title == "#3"
-        assert app.focused is screen.editors[2]  # Cy has no #3 yet
-        assert [e.value for e in screen.editors] == ["3", "2", ""]
+        assert screen.spots[screen.at].player == 2  # Cy has no #3 yet
+        assert [screen.editors[(p, 0)].box.text for p in range(3)] == ["1", "2", ""]
         steps = screen.query_one("#steps", StepList)
         assert steps.titles[0].plain.startswith("✓") and steps.titles[1].plain.startswith("✓")
         assert not steps.titles[2].plain.startswith("✓") and steps.current == 2
@@ -218,7 +237,7 @@ async def test_a_file_changed_on_disk_is_never_overwritten_silently(tmp_path: Pa
     app = app_for(tmp_path, path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await enter(pilot, "1")
+        await enter(pilot, "0")
         theirs = saved(path)[0].with_value(1, "Bo", "attractions", {"1": 0, "2": 2})
         store.save(path, theirs)
         text = path.read_text()
@@ -238,7 +257,7 @@ async def test_a_file_changed_on_disk_is_never_overwritten_silently(tmp_path: Pa
         assert isinstance(screen, WalkthroughScreen)
         assert app.doc.session == theirs
         assert path.read_text() == text
-        assert [e.value for e in screen.editors] == ["1", "0"]
+        assert [screen.editors[(p, 0)].box.text for p in range(2)] == ["0", "0"]
         await enter(pilot, "")  # our next change saves without a question (the reload was taken in)
         assert not isinstance(app.screen, ConflictScreen)
         path.write_text(text.replace('title', 'titel') if 'title' in text else text + "\n# hand edit\n")
@@ -260,7 +279,7 @@ async def test_a_name_with_markup_is_shown_literally(tmp_path: Path) -> None:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
-        assert name in str(screen.rows[0].query_one(".name", Label).render())
+        assert name in screen.row_text(name)
         await enter(pilot, "1")
         assert name in str(screen.query_one("#round-table", Static).render())
         await pilot.press("escape")
@@ -405,13 +424,14 @@ async def test_steps_can_be_revisited_by_keyboard_and_mouse(tmp_path: Path) -> N
         await pilot.press("ctrl+l", "down", "down", "down", "enter")
         await settle(pilot)
         assert screen.step.title == "#4"
-        await pilot.click("#steps", offset=(3, 12))  # Ticket Booth (the list's 13th line, under its border)
+        await pilot.click("#steps", offset=(3, 13))  # Ticket Booth: the list's 13th line, below its top border
         await settle(pilot)
         assert screen.step.title == "Ticket Booth"
-        yes_no = screen.editors[1]
-        await pilot.click(yes_no)
+        start, _ = screen.spans["Bo"]
+        await pilot.click(StepGrid, offset=(2, start))  # a click on Bo's row: Bo holds it
         await settle(pilot)
         assert saved(path)[0].rounds[0].players["Bo"]["ticket_booth"] is True
+        assert screen.step.title == "Demolition Derby"
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, StandingsScreen)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from scorekeeper.session import Round
 from scorekeeper.tui.screens.standings import StandingsScreen
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
-from tests.test_tui_support import SIZE, app_for, enter, pilot_test, saved, settle, type_text, write_session
+from tests.test_tui_support import SIZE, app_for, burst, enter, pilot_test, saved, settle, values, write_session
 
 # -- The Ticket Booth ------------------------------------------------------------------------
 BOOTH = {  # attraction n: (Ana, Bo, Cy)
@@ -31,6 +32,7 @@ def booth_expected() -> dict[str, dict]:
     return out
 
 
+@pytest.mark.slow
 @pilot_test
 async def test_booth_round_through_the_keyboard(tmp_path: Path) -> None:
     """Every step of a Ticket Booth round, typed; the file holds every value and the totals are the core's."""
@@ -40,18 +42,13 @@ async def test_booth_round_through_the_keyboard(tmp_path: Path) -> None:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.step.title == "#1"
-        for n in range(1, 12):
-            assert screen.step.title == f"#{n}"
-            await enter(pilot, *(str(c) for c in BOOTH[n]))
-        assert screen.step.title == "Outhouse"
-        await enter(pilot, "1", "", "2")
-        assert screen.step.title == "Ticket Booth"
-        await enter(pilot, "y", "", "")
-        await enter(pilot, "", "", "y")  # Demolition Derby
-        assert screen.step.title == "Tickets"
-        await enter(pilot, "7", "", "5", "y", "3", "")
+        tokens = [t for n in range(1, 12) for t in values(*(str(c) for c in BOOTH[n]))]
+        tokens += values("1", "", "2")  # Outhouse
+        tokens += ["1", "3"]  # the Ticket Booth: seat 1 (Ana); the Demolition Derby: seat 3 (Cy)
+        tokens += [*values("7", "5", "3"), "2"]  # Tickets, then the Piglet Race: seat 2 (Bo)
+        await burst(pilot, *tokens)
         assert screen.step.title == "Summary"
-        assert app.focused is None
+        assert not screen.spots
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, StandingsScreen)
@@ -81,7 +78,7 @@ async def test_booth_next_round_is_one_key(tmp_path: Path) -> None:
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         assert screen.number == 2 and screen.step.title == "#1"
-        assert "first player: Bo" in str(screen.query_one("#step-title", Static).render())
+        assert "Bo starts" in str(screen.query_one("#step-title", Static).render())
         session, _ = saved(path)
         assert len(session.rounds) == 2 and session.rounds[1].players == {}
         await enter(pilot, "1")
@@ -90,6 +87,7 @@ async def test_booth_next_round_is_one_key(tmp_path: Path) -> None:
 
 
 # -- Ticket to Ride --------------------------------------------------------------------------
+@pytest.mark.slow
 @pilot_test
 async def test_ticket_to_ride_round(tmp_path: Path) -> None:
     """Routes by length or route points, tickets as lines (-8 failed), the longest path; then the totals."""
@@ -99,18 +97,14 @@ async def test_ticket_to_ride_round(tmp_path: Path) -> None:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.step.title == "Routes"
-        # Ana: routes by length (two 1s, three 4s, one 6), no route points
-        await enter(pilot, "2", "", "", "3", "", "1", "", "", "", "")
-        # Bo: no routes by length, 40 on the score track
-        await enter(pilot, "", "", "", "", "", "", "", "", "", "40")
-        # Cy: three 5s; route points left empty
-        await enter(pilot, "", "", "", "", "3", "", "", "", "", "")
-        assert screen.step.title == "Destination tickets"
-        await enter(pilot, "8 Denver - El Paso", "-12", "")  # Ana: one done, one failed
-        await enter(pilot, "5", "")  # Bo
-        await enter(pilot, "")  # Cy: none
-        assert screen.step.title == "Longest path"
-        await enter(pilot, "12", "9", "12")
+        await burst(pilot,
+                    *values("2", "", "", "3", "", "1", "", "", "", ""),  # Ana: two 1s, three 4s, one 6
+                    *values("", "", "", "", "", "", "", "", "", "40"),  # Bo: 40 on the score track
+                    *values("", "", "", "", "3", "", "", "", "", ""),  # Cy: three 5s
+                    *values("8 Denver - El Paso", "-12", ""),  # Ana: one done, one failed
+                    *values("5", ""),  # Bo
+                    *values(""),  # Cy: none
+                    *values("12", "9", "12"))  # Longest path
         assert screen.step.title == "Summary"
     session, sheet = saved(path)
     assert session.rounds[0].players == {
@@ -127,6 +121,7 @@ async def test_ticket_to_ride_round(tmp_path: Path) -> None:
 
 
 # -- Ticket to Finland -----------------------------------------------------------------------
+@pytest.mark.slow
 @pilot_test
 async def test_ticket_to_finland_round(tmp_path: Path) -> None:
     """Deductions (tickets and tourist cards as lines), the bonus measures, completed cards, routes."""
@@ -136,34 +131,31 @@ async def test_ticket_to_finland_round(tmp_path: Path) -> None:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.step.title == "A. Deductions"
-        await enter(pilot, "10", "-6", "", "5 Pori", "-3", "")  # Ana: tickets, then tourist cards
-        await enter(pilot, "7", "", "")  # Bo: one ticket, no tourist card
-        assert screen.step.title == "B. Bonuses"
-        await enter(pilot, "6", "2", "1", "9", "14", "2", "10")  # Ana's seven measures
-        await enter(pilot, "4", "3", "1", "7", "14", "0", "0")  # Bo's
-        assert screen.step.title == "C. Completed cards"
-        assert app.focused is None
-        await pilot.press("enter")
-        await settle(pilot)
-        assert screen.step.title == "Routes"
-        await enter(pilot, "", "", "", "", "", "", "", "", "", "55")  # Ana: the score track
-        await enter(pilot, "1", "1", "1", "1", "1", "", "", "", "", "")  # Bo: one route of each length 1..5
+        await burst(pilot,
+                    *values("10", "-6", "", "6 Pori", "-3", ""),  # Ana: tickets, then tourist cards (Pori is a 6)
+                    *values("7", "", ""),  # Bo: one ticket, no tourist card
+                    *values("6", "2", "1", "9", "14", "2", "10"),  # Ana's seven measures
+                    *values("4", "3", "1", "7", "14", "0", "0"),  # Bo's
+                    "enter",  # C. Completed cards: nothing to type
+                    *values("", "", "", "", "", "", "", "", "", "55"),  # Ana: the score track
+                    *values("1", "1", "1", "1", "1", "", "", "", "", ""))  # Bo: one route of each length 1..5
         assert screen.step.title == "Summary"
     session, sheet = saved(path)
     ana = session.rounds[0].players["Ana"]
     assert ana["tickets"] == [{"points": 10, "completed": True}, {"points": 6, "completed": False}]
-    assert ana["tourists"] == [{"points": 5, "completed": True, "name": "Pori"}, {"points": 3, "completed": False}]
+    assert ana["tourists"] == [{"points": 6, "completed": True, "name": "Pori"}, {"points": 3, "completed": False}]
     assert session.rounds[0].players["Bo"]["tourists"] == []
     assert session.rounds[0].players["Bo"]["routes"] == {"1": 1, "2": 1, "3": 1, "4": 1, "5": 1}
     assert "route_points" not in session.rounds[0].players["Bo"]
     # Ana: -6 -3; bonuses longest route 5, ferries 15 (tied), journey 20, cities 10 (tied), valid tickets 10
-    # (tied, 1 each), foreign countries 25, perimeter 25; completed 10 + 5; routes 55 -> 171.
+    # (tied, 1 each), foreign countries 25, perimeter 25; completed 10 + 6; routes 55 -> 172.
     # Bo: tunnels 15, ferries 15, cities 10, valid tickets 10; completed 7; routes 1+2+4+7+10 -> 81.
-    assert sheet.totals == {"Ana": 171, "Bo": 81}
+    assert sheet.totals == {"Ana": 172, "Bo": 81}
     assert sheet.winners == ["Ana"]
 
 
 # -- Ticket to Mars --------------------------------------------------------------------------
+@pytest.mark.slow
 @pilot_test
 async def test_ticket_to_mars_with_an_extra_round(tmp_path: Path) -> None:
     """A tie after round 1: the standings offer an extra round (one key), it is walked, the game ends."""
@@ -173,9 +165,10 @@ async def test_ticket_to_mars_with_an_extra_round(tmp_path: Path) -> None:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.step.title == "Pairs"
-        await enter(pilot, "2", "3", "3", "2")  # Pairs: Ana 2×3, Bo 3×2
-        await enter(pilot, "1", "4", "2", "2")  # Occupancy: Ana 1×4, Bo 2×2
-        await enter(pilot, "0", "5", "", "5")  # Character: nothing either
+        await burst(pilot,
+                    *values("2", "3", "3", "2"),  # Pairs: Ana 2×3, Bo 3×2
+                    *values("1", "4", "2", "2"),  # Occupancy: Ana 1×4, Bo 2×2
+                    *values("0", "5", "", "5"))  # Character: nothing either
         assert screen.step.title == "Summary"
         await pilot.press("enter")
         await settle(pilot)
@@ -187,8 +180,7 @@ async def test_ticket_to_mars_with_an_extra_round(tmp_path: Path) -> None:
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.number == 2
         assert "Extra round 2" in str(screen.query_one("#step-title", Static).render())
-        await enter(pilot, "1", "2", "0", "2", "", "", "", "", "", "", "", "")
-        await pilot.press("enter")
+        await burst(pilot, *values("1", "2", "0", "2", "", "", "", "", "", "", "", ""), "enter")
         await settle(pilot)
         assert isinstance(app.screen, StandingsScreen)
         assert "Finished — Ana won" in str(app.screen.query_one("#result", Static).render())
@@ -213,14 +205,10 @@ async def test_card_lines_keys(tmp_path: Path) -> None:
         await pilot.press("pagedown")
         await settle(pilot)
         assert app.screen.step.title == "Destination tickets"
-        await enter(pilot, "8", "9")
-        await type_text(pilot, "4")
-        await pilot.press("ctrl+t")
-        await settle(pilot)
+        await burst(pilot, *values("8", "9"), "4", "ctrl+t")
         session, _ = saved(path)
         assert session.rounds[0].players["Ana"]["tickets"][-1] == {"points": 4, "completed": False}
-        await pilot.press("up", "ctrl+r")
-        await settle(pilot)
+        await burst(pilot, "up", "ctrl+r")
         session, _ = saved(path)
         assert [c["points"] for c in session.rounds[0].players["Ana"]["tickets"]] == [8, 4]
         await pilot.press("enter")

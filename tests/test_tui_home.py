@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from textual import events
@@ -14,7 +15,8 @@ from scorekeeper.games.base import Game, Rule
 from scorekeeper.session import Round
 from scorekeeper.tui.screens.dialogs import ConfirmScreen, DetailsScreen, RenameScreen, SeatingScreen
 from scorekeeper.tui.screens.help import HelpScreen
-from scorekeeper.tui.screens.home import HomeScreen, SessionList
+from scorekeeper.tui.screens.home import HomeScreen
+from scorekeeper.tui.screens.listing import SessionList
 from scorekeeper.tui.screens.new_session import NewSessionScreen, RuleRow
 from scorekeeper.tui.screens.standings import StandingsScreen
 from scorekeeper.tui.screens.trash import TrashScreen
@@ -338,7 +340,7 @@ def test_textual_is_pinned_exactly() -> None:
     from importlib.metadata import version
 
     project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
-    pins = [d for d in project["project"]["dependencies"] if d.startswith("textual")]
+    pins = [d for d in project["project"]["dependencies"] if re.split(r"[=<>!~ \[]", d)[0] == "textual"]
     assert pins == [f"textual=={version('textual')}"]
 
 
@@ -492,7 +494,7 @@ async def test_a_reload_shows_the_new_title_and_names(tmp_path: Path) -> None:
         standings = app.screen
         assert isinstance(standings, StandingsScreen) and standings.title == "Old title"
         theirs = saved(path)[0].with_player_renamed("Bo", "Bea")
-        from dataclasses import replace
+        from scorekeeper.record import replace
 
         store.save(path, replace(theirs, title="New title", notes="fixed by hand"))
         await pilot.press("r")
@@ -519,7 +521,7 @@ async def test_a_reload_in_the_walkthrough_updates_the_title(tmp_path: Path) -> 
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.title == "Old title"
-        from dataclasses import replace
+        from scorekeeper.record import replace
 
         store.save(path, replace(saved(path)[0], title="New title"))
         await type_text(pilot, "1")

@@ -1,4 +1,4 @@
-"""Snapshots at a fixed terminal size: the home screen, a walkthrough step, the standings."""
+"""Snapshots at a fixed terminal size: home, a walkthrough step, standings, help, the file-changed dialog, map mode."""
 
 from __future__ import annotations
 
@@ -6,10 +6,13 @@ import os
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
+from scorekeeper import store
 from scorekeeper.session import Round
 from tests.test_tui_games import BOOTH, booth_expected
-from tests.test_tui_support import SIZE, app_for, settle, type_text, write_session
+from tests.test_tui_map import PLAYERS, ROUTES, TICKETS, USA
+from tests.test_tui_support import SIZE, app_for, enter, pilot_test, saved, settle, type_text, write_session
 
 
 @pytest.fixture
@@ -65,3 +68,50 @@ def test_standings_snapshot(folder: Path, snap_compare) -> None:
     path = write_session(folder, "ticket-booth", ["Ana", "Bo", "Cy"], title="Friday at Mia's",
                          rounds=(Round(players=booth_expected()),))
     assert snap_compare(app_for(folder, path), terminal_size=SIZE)
+
+
+def test_help_snapshot(folder: Path, snap_compare) -> None:
+    """F1 on a walkthrough step: the step's keys and the game's rules in brief."""
+    path = write_session(folder, "ticket-booth", ["Ana", "Bo"], title="Friday at Mia's")
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("f1")
+        await settle(pilot)
+
+    assert snap_compare(app_for(folder, path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_file_changed_dialog_snapshot(folder: Path, snap_compare) -> None:
+    """The file changed on disk after it was read: the next save asks first."""
+    path = write_session(folder, "ticket-booth", ["Ana", "Bo"], title="Friday at Mia's")
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await enter(pilot, "1")
+        store.save(path, saved(path)[0].with_value(1, "Bo", "attractions", {"1": 0, "2": 2}))
+        await type_text(pilot, "0")
+        await settle(pilot)
+
+    assert snap_compare(app_for(folder, path), terminal_size=SIZE, run_before=run_before)
+
+
+def test_map_mode_snapshot(folder: Path, snap_compare) -> None:
+    """Ticket to Ride on the USA map at the tickets: routes claimed, Ana's tickets checked against her network."""
+    players = {p: {"claimed": ROUTES[p][1]} for p in PLAYERS}
+    players["Ana"]["tickets"] = [{"name": n} for n in TICKETS["Ana"][1]]
+    path = write_session(folder, "ticket-to-ride", PLAYERS, rules=USA, title="The USA map",
+                         rounds=(Round(players=players),))
+    assert snap_compare(app_for(folder, path), terminal_size=SIZE)
+
+
+@pilot_test
+async def test_cursors_are_steady_in_tests(folder: Path) -> None:
+    """With animation off (conftest), a focused input never blinks: a snapshot cannot catch it hidden."""
+    app = app_for(folder)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        box = app.screen.query(Input).first()
+        box.focus()
+        await settle(pilot)
+        assert app.focused is box and box.cursor_blink is False

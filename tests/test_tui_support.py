@@ -9,6 +9,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from textual import events
+from textual.keys import _character_to_key
 from textual.pilot import Pilot
 
 from scorekeeper import games, store
@@ -77,3 +79,36 @@ def saved(path: Path) -> tuple[Session, Sheet]:
     """The session as saved on disk and its score sheet."""
     session, warnings = store.load(path)
     return session, games.score(session, warnings)
+
+
+def key_events(*tokens: str) -> list[events.Key]:
+    """Key events for tokens: a key name (`enter`, `ctrl+t`, `tab`, `up` …) is one key; other text is typed."""
+    out = []
+    for token in tokens:
+        if token in NAMED_KEYS or "+" in token and len(token) > 1:
+            out.append(events.Key(token, None))
+            continue
+        for char in token:
+            out.append(events.Key(_character_to_key(char), char))
+    return out
+
+
+NAMED_KEYS = {"enter", "tab", "shift+tab", "up", "down", "left", "right", "home", "end", "backspace", "delete",
+              "escape", "pageup", "pagedown", "f2", "space"}
+
+
+def values(*typed: str) -> list[str]:
+    """Tokens for values each typed then confirmed with Enter (an empty value: Enter alone)."""
+    out: list[str] = []
+    for value in typed:
+        if value:
+            out.append(value)
+        out.append("enter")
+    return out
+
+
+async def burst(pilot: Pilot, *tokens: str) -> None:
+    """Post every key at once, as fast typing or a paste does, then wait once for the app to be done."""
+    for event in key_events(*tokens):
+        pilot.app.post_message(event)
+    await settle(pilot)

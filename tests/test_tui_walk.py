@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import games, store
+from scorekeeper import games, store, walk
+from scorekeeper.document import Document
+from scorekeeper.record import replace
 from scorekeeper.session import Round, Session, SessionError
-from scorekeeper.tui import walk
-from scorekeeper.tui.document import Document
 from tests.test_tui_support import write_session
 
 BOOTH = games.get("ticket-booth")
@@ -21,19 +21,58 @@ def booth(*rounds: dict) -> Session:
 
 
 def test_slots_of_each_game() -> None:
-    """Every input of every step of every game gets an editor kind the app knows."""
+    """Every input of every step of every game (on a map too) has an editor in the one table of kinds."""
+    from scorekeeper.tui.widgets.kinds import EDITORS, editor_kind
+
     for game in games.GAMES.values():
-        session = Session(game=game.id, players=("Ana", "Bo"))
-        for step in game.steps(session):
-            for slot in walk.slots(game, session, step):
-                assert slot.kind in (walk.INT, walk.BOOL, walk.CARDS, walk.COUNTS), (game.id, step.id, slot)
+        for rules in ({}, {"map": "usa"}) if game.id == "ticket-to-ride" else ({},):
+            session = Session(game=game.id, players=("Ana", "Bo"), rules=rules)
+            for step in game.steps(session):
+                for slot in walk.slots(game, session, step):
+                    assert editor_kind(slot) in EDITORS, (game.id, step.id, slot)
+
+
+def test_problems_carry_their_place() -> None:
+    """A problem names its round, player, field, key and line: the app places it without reading its words."""
+    [error] = walk.errors(walk.validate(booth({"Ana": {"attractions": {"8": 9}}})))
+    assert (error.round, error.player, error.field, error.key, error.index) == (1, "Ana", "attractions", "8", None)
+    ttr = Session(game="ticket-to-ride", players=("Ana", "Bo"),
+                  rounds=(Round(players={"Ana": {"tickets": [{"points": 8, "completed": True},
+                                                             {"points": 0, "completed": True}]}}),))
+    [error] = walk.errors(walk.validate(ttr))
+    assert (error.field, error.key, error.index) == ("tickets", None, 2)
+    warned = booth({"Ana": {"attractions": {"5": 2}}, "Bo": {"attractions": {"5": 1}}})  # 3 of 5: a warning
+    [warning] = [p for p in walk.validate(warned) if p.field == "attractions" and p.key == "5"]
+    assert (warning.player, warning.key) == (None, "5")
+    steps = BOOTH.steps(warned)
+    reworded = replace(warning, message="something else entirely")
+    assert walk.round_problems([reworded], 1, steps[4]) == [reworded]
+    assert walk.round_problems([reworded], 1, steps[3]) == []
+
+
+def test_round_check_is_the_rounds_own() -> None:
+    """The checks of one round find what the whole session's do for that round."""
+    session = booth({"Ana": {"attractions": {"8": 5}}, "Bo": {"attractions": {"8": 5}}})
+    whole = [p for p in walk.validate(session) if p.round == 1]
+    assert walk.round_check(BOOTH, session, 1) == whole
+
+
+def test_steps_not_reached_are_not_problems_yet() -> None:
+    """In the middle of a round, a warning about a step the table has not come to is left out."""
+    session = booth({"Ana": {"attractions": {"1": 1, "2": 2}}, "Bo": {"attractions": {"1": 0, "2": 1}}})
+    problems = walk.validate(session)
+    assert any(p.key == "2" for p in problems)  # the #2 cards add up to 3: #2 is done, so it stays
+    session = session.with_value(1, "Bo", "attractions", {"1": 0})
+    problems = walk.validate(session)
+    kept = walk.reached(BOOTH, session, 1, problems)
+    assert all(p.key != "2" for p in kept if not p.is_error)
 
 
 def test_slot_values_and_writing() -> None:
     """A sub-key slot reads and writes inside its table; None removes; counts stay in key order."""
     step = BOOTH.steps(booth())[7]
     (slot,) = walk.slots(BOOTH, booth(), step)
-    assert (slot.key, slot.sub, slot.lo, slot.hi) == ("attractions", "8", 0, 8)
+    assert (slot.key, slot.sub, slot.lo, slot.hi, slot.blank()) == ("attractions", "8", 0, 8, 0)
     s = walk.with_slot(booth(), 1, "Ana", slot, 5)
     s = walk.with_slot(s, 1, "Ana", walk.slots(BOOTH, s, BOOTH.steps(s)[0])[0], 0)
     assert list(s.round(1).entry("Ana")["attractions"]) == ["1", "8"]

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from scorekeeper.fields import Field, check_int, suggest, type_name, unknown_key
 from scorekeeper.points import ZERO, fmt
+from scorekeeper.record import field
+from scorekeeper.record import record as dataclass
 from scorekeeper.session import Problem, Session
 
 if TYPE_CHECKING:
@@ -73,12 +74,13 @@ class Step:
 
 @dataclass(frozen=True)
 class Item:
-    """One line of the score: who, for what, how many points, and why."""
+    """One line of the score: who, for what, how many points, why, and what it is about (`detail`)."""
 
     player: str
     category: str
     points: Fraction
     why: str
+    detail: tuple[str, ...] = ()  # what the item is about: a ticket's name, a path's cities
 
 
 @dataclass

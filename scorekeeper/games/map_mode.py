@@ -147,7 +147,8 @@ def _read_map_round(map_id: str, session: Session, number: int) -> MapRound:
             if "completed" in card and card["completed"] != done:
                 problem("warning", f"completed is {str(card['completed']).lower()}, but {p}'s claimed routes "
                         f"leave {ticket.name} {state}; the map counts", p, "tickets", f"{at}.completed")
-            cards.append(Card(f"ticket {ticket.name}", ticket.points, done, f"{state} by the claimed routes"))
+            cards.append(Card(f"ticket {ticket.name}", ticket.points, done, f"{state} by the claimed routes",
+                              ticket.name))
         out.tickets[p] = cards
         out.trails[p] = longest_trail(edges)
         length, cities = out.trails[p]

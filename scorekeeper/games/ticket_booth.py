@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from scorekeeper.fields import BoolField, CountsField, IntField
+from scorekeeper.fields import CountsField, HolderField, IntField
 from scorekeeper.games.base import Game, Item, RoundScore, Rule, Step, TieBreak, most, names, plural
 from scorekeeper.points import fmt
 from scorekeeper.session import Problem, Session, location
@@ -44,9 +44,9 @@ class TicketBooth(Game):
         CountsField("attractions", "Attractions", "cards of each attraction held (#n has n cards)",
                     keys=ATTRACTIONS, max_for=lambda n: n, what="attraction number"),
         IntField("outhouses", "Outhouses", "Outhouse cards held (0 to 3)", lo=0, hi=3),
-        BoolField("ticket_booth", "Ticket Booth", "holds the Ticket Booth card"),
-        BoolField("demolition_derby", "Demolition Derby", "holds the Demolition Derby card"),
-        BoolField("piglet_race", "Piglet Race", "holds the Piglet Race card (scores nothing)"),
+        HolderField("ticket_booth", "Ticket Booth", "holds the Ticket Booth card"),
+        HolderField("demolition_derby", "Demolition Derby", "holds the Demolition Derby card"),
+        HolderField("piglet_race", "Piglet Race", "holds the Piglet Race card (scores nothing)"),
         IntField("tickets", "Tickets", "tickets held at the end of the round", lo=0),
     )
 
@@ -127,9 +127,9 @@ class TicketBooth(Game):
             problems.append(Problem(msg, "error", location(number, player, fld, *sub),
                                     round=number, player=player, field=fld))
 
-        def warn(msg: str, fld: str | None = None, player: str | None = None) -> None:
+        def warn(msg: str, fld: str | None = None, player: str | None = None, key: str | None = None) -> None:
             problems.append(Problem(msg, "warning", location(number, player, fld) if player else location(number),
-                                    round=number, player=player, field=fld))
+                                    round=number, player=player, field=fld, key=key))
 
         for n in ATTRACTIONS:
             counts = self._counts(session, number, n)
@@ -168,7 +168,7 @@ class TicketBooth(Game):
                 total = sum(self._counts(session, number, n).values())
                 if total < n:
                     warn(f"the {self.label(session, n)} cards add up to {total}, but all {n} are taken "
-                         f"in a {count}-player game", "attractions")
+                         f"in a {count}-player game", "attractions", key=str(n))
             if sum(outhouses.values()) != 3:
                 warn(f"the Outhouses add up to {sum(outhouses.values())}, but all 3 are taken "
                      f"in a {count}-player game", "outhouses")

@@ -108,7 +108,8 @@ class TicketToFinland(Game):
         CardListField("tickets", "Tickets", TICKETS_HELP, lo=1),
         CardListField("tourists", "Tourist cards",
                       "tourist cards: points (3 to 8), completed = true/false, name (\"Pori\"; a card printed in "
-                      "the rulebook takes its value, so its points may be left out)", lo=3, hi=8, needs_points=False),
+                      "the rulebook takes its value, so its points may be left out)", lo=3, hi=8, needs_points=False,
+                      deck=tourist_value, names=tuple(TOURIST_CARDS)),
         *(IntField(key, label, MEASURE_HELP[key], lo=0) for key, _, label, _ in BONUSES if key in MEASURES),
     )
 

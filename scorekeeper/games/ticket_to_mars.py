@@ -42,7 +42,8 @@ class TicketToMars(Game):
         "Occupancy (points per spaceship that meets the card), Character (points per crew tile); each scores "
         "count × points on the card. Points carry over from round to round. After the last round the most "
         "points win; a tie for the most means an extra round, again until one player leads. Round 1 starts "
-        "with the first listed player, every later round with the player who has the fewest points."
+        "with the first listed player, every later round with the player who has the fewest points (a tie: the "
+        "tied players may draw for it, as the rulebook chooses at random; the app assumes the first of them seated)."
     )
     rules = (
         Rule("rounds", 1, "how many rounds are scheduled (a tie for the most points after them adds extra rounds)",

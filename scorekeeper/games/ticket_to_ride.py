@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scorekeeper.fields import CardListField, CountsField, Field, IntField, NameListField, Report
+from scorekeeper.fields import CardListField, CountsField, Field, IntField, Report, RouteNamesField, TicketNamesField
 from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, TieBreak, most, names, plural, rank
-from scorekeeper.games.map_mode import MapRound, map_round
 from scorekeeper.games.trains import (
     LENGTHS,
     TICKETS_HELP,
@@ -25,7 +23,11 @@ from scorekeeper.games.trains import (
 )
 from scorekeeper.maps import MAPS
 from scorekeeper.points import fmt
+from scorekeeper.record import record as dataclass  # a subclass of a core record (Field) is a record
 from scorekeeper.session import Problem, Session, location
+
+if TYPE_CHECKING:
+    from scorekeeper.games.map_mode import MapRound
 
 TIEBREAKS = {
     "tickets": ("the publisher's full rule, not printed in rulebooks 001/003",
@@ -94,10 +96,11 @@ class TicketToRide(Game):
         """Without a map, `claimed` is an error; on a map, tickets need no points and `claimed` lists routes."""
         fields: dict[str, Field] = {f.key: f for f in self.fields}
         if self.map_name(rules) is not None:
-            fields["tickets"] = CardListField("tickets", "Tickets", TICKETS_HELP + "; on a map the name alone will do",
-                                              lo=1, needs_points=False)
-            fields["claimed"] = NameListField("claimed", "Claimed routes",
-                                              "routes claimed, by their two cities (\"Denver – Kansas City\")")
+            fields["tickets"] = TicketNamesField("tickets", "Tickets",
+                                                 TICKETS_HELP + "; on a map the name alone will do",
+                                                 lo=1, needs_points=False)
+            fields["claimed"] = RouteNamesField("claimed", "Claimed routes",
+                                                "routes claimed, by their two cities (\"Denver – Kansas City\")")
         return fields
 
     # -- steps ----------------------------------------------------------------------
@@ -134,7 +137,11 @@ class TicketToRide(Game):
     def on_map(self, session: Session, number: int) -> MapRound | None:
         """The round read on the session's map, or None without a map."""
         map_id = self.map_name(session.rules)
-        return map_round(map_id, session, number) if map_id is not None else None
+        if map_id is None:
+            return None
+        from scorekeeper.games.map_mode import map_round  # map mode only: the start-up of the rest stays light
+
+        return map_round(map_id, session, number)
 
     def routes(self, session: Session, number: int) -> dict[str, Routes]:
         """Each player's route points and trains used (on a map: from the claimed routes)."""
@@ -217,7 +224,8 @@ class TicketToRide(Game):
                 why = f"tied with {others} for the longest continuous path ({top} trains each): +{bonus}"
             if played is not None:
                 why += f" — {' – '.join(played.trails[p][1])}"
-            items.append(Item(p, "longest-path", Fraction(bonus), why))
+            items.append(Item(p, "longest-path", Fraction(bonus), why,
+                              tuple(played.trails[p][1]) if played is not None else ()))
         return items
 
     # -- the end --------------------------------------------------------------------

@@ -8,13 +8,12 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.games.base import Item, most, plural
+from scorekeeper.maps import TRAINS
 from scorekeeper.session import Problem, Session, location
 
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21, 9: 27}
 """Points of a claimed route by its length in trains."""
 LENGTHS = tuple(ROUTE_POINTS)
-TRAINS = 45
-"""Trains each player starts with."""
 LAST_TRAINS = 2
 """The last turns begin when a player ends a turn with this many trains or fewer."""
 
@@ -90,8 +89,8 @@ def route_checks(
                 f"({counts_short(r.counts or {})}); the {given} count — correct or remove route_points",
                 "warning", location(number, p, "route_points"), round=number, player=p, field="route_points"))
     if rnd.is_complete(session.players) and all(routes[p].trains is not None for p in session.players):
-        most = max(routes[p].trains or 0 for p in session.players)
-        if most < trains - LAST_TRAINS:
+        furthest = max(routes[p].trains or 0 for p in session.players)
+        if furthest < trains - LAST_TRAINS:
             used = ", ".join(f"{p} {routes[p].trains}" for p in session.players)
             problems.append(Problem(
                 f"no player has {LAST_TRAINS} or fewer trains left (trains used: {used}); the game ends when "
@@ -114,6 +113,7 @@ class Card:
     points: int
     completed: bool
     how: str  # "completed", "failed", "not marked completed, so failed", "connected on the map" …
+    name: str = ""  # the card's name, when it has one
 
     @property
     def value(self) -> int:
@@ -129,11 +129,12 @@ class Card:
 def card_of(card: dict[str, Any], label: str, points: int | None = None) -> Card:
     """A card as marked (its `points`, else the points given): a card without `completed` counts as failed."""
     value = int(card["points"]) if "points" in card else int(points or 0)
+    name = str(card.get("name") or "")
     if "completed" not in card:
-        return Card(label, value, False, "not marked completed, so failed")
+        return Card(label, value, False, "not marked completed, so failed", name)
     if card["completed"]:
-        return Card(label, value, True, "completed")
-    return Card(label, value, False, "failed")
+        return Card(label, value, True, "completed", name)
+    return Card(label, value, False, "failed", name)
 
 
 def cards_of(entry: dict[str, Any], key: str, noun: str) -> list[Card]:
@@ -145,7 +146,7 @@ def cards_of(entry: dict[str, Any], key: str, noun: str) -> list[Card]:
 def card_items(player: str, cards: list[Card], category: str, keep: Callable[[Card], bool] = lambda c: True
                ) -> list[Item]:
     """An item per card (that `keep` accepts): + its points when completed, - when failed."""
-    return [Item(player, category, Fraction(c.value), c.why()) for c in cards if keep(c)]
+    return [Item(player, category, Fraction(c.value), c.why(), (c.name,) if c.name else ()) for c in cards if keep(c)]
 
 
 TICKETS_HELP = "destination tickets: points, completed = true/false, name (\"Denver – El Paso\", optional)"

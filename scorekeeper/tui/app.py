@@ -8,15 +8,16 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
+from textual.widgets import Input
 
+from scorekeeper.document import Document
 from scorekeeper.session import Session, SessionError
+from scorekeeper.tui.base import AppBase, Then
 from scorekeeper.tui.commands import ScreenCommands
-from scorekeeper.tui.document import Document
-
-Then = Callable[[bool], None]
 
 
 def minute_now() -> datetime:
@@ -24,10 +25,11 @@ def minute_now() -> datetime:
     return datetime.now().replace(second=0, microsecond=0)
 
 
-class ScorekeeperApp(App[int]):
+class ScorekeeperApp(AppBase):
     """Keeps score of a game of the Ticket family: home, new session, walkthrough, standings."""
 
     CSS_PATH = Path(__file__).with_name("scorekeeper.tcss")
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]
     COMMANDS = App.COMMANDS | {ScreenCommands}
     TITLE = "Scorekeeper"
     BINDINGS = [
@@ -51,6 +53,11 @@ class ScorekeeperApp(App[int]):
             self.open_file(self.file)
         else:
             self.push_screen(self.home_screen())
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A steady cursor when animation is off (`TEXTUAL_ANIMATIONS=none`, as in the tests)."""
+        if self.animation_level == "none" and isinstance(event.widget, Input):
+            event.widget.cursor_blink = False
 
     # -- navigation ---------------------------------------------------------------------
     def home_screen(self) -> Screen:
@@ -83,8 +90,7 @@ class ScorekeeperApp(App[int]):
 
     def resume_screen(self) -> Screen:
         """The open session where the table left off: the first step not yet scored, else the standings."""
-        from scorekeeper import games
-        from scorekeeper.tui import walk
+        from scorekeeper import games, walk
 
         assert self.doc is not None
         session = self.doc.session
@@ -120,13 +126,25 @@ class ScorekeeperApp(App[int]):
         else:
             self.switch_screen(self.standings_screen())
 
+    def show_history(self, game: str | None = None, player: str | None = None, period: str | None = None) -> None:
+        """The finished sessions, filtered by game, player and period."""
+        from scorekeeper.tui.screens.history import HistoryScreen
+
+        self.push_screen(HistoryScreen(game, player, period))
+
+    def show_statistics(self, game: str | None = None, player: str | None = None, period: str | None = None) -> None:
+        """The statistics of the finished sessions, filtered by game, player and period."""
+        from scorekeeper.tui.screens.statistics import StatisticsScreen
+
+        self.push_screen(StatisticsScreen(game, player, period))
+
     def go_home(self) -> None:
         """Up from a session: the home screen (the session is closed)."""
         from scorekeeper.tui.screens.home import HomeScreen
 
         self.doc = None
         stack = self.screen_stack
-        homes = [i for i, s in enumerate(stack) if isinstance(s, HomeScreen)]
+        homes = [i for i, s in enumerate(stack) if isinstance(s, HomeScreen) or getattr(s, "returns_here", False)]
         if homes:
             for _ in range(len(stack) - 1 - homes[-1]):
                 self.pop_screen()
@@ -261,19 +279,18 @@ class ScorekeeperApp(App[int]):
         """The command palette: the screen's keys, undo/redo, help, then Textual's (ScreenCommands adds the rest)."""
         seen: set[str] = {title for title, _, _ in getattr(screen, "palette", lambda: ())()}
         for node in (screen, self):
-            for binding in node._bindings.key_to_bindings.values():
-                for b in binding:
-                    if not b.id or not b.description or b.description in seen or b.system:
-                        continue
-                    if node.check_action(b.action, ()) is False:
-                        continue
-                    seen.add(b.description)
-                    action = b.action
+            for b in Binding.make_bindings(node.BINDINGS):
+                if not b.id or not b.description or b.description in seen or b.system:
+                    continue
+                if node.check_action(b.action, ()) is False:
+                    continue
+                seen.add(b.description)
+                action = b.action
 
-                    def run(action: str = action, node: Any = node) -> None:
-                        self.call_later(self.run_action, action, node)
+                def run(action: str = action, node: Any = node) -> None:
+                    self.call_later(self.run_action, action, node)
 
-                    yield SystemCommand(b.description, f"key: {self.get_key_display(b)}", run)
+                yield SystemCommand(b.description, f"key: {self.get_key_display(b)}", run)
         yield from super().get_system_commands(screen)
 
 

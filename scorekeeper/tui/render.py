@@ -10,8 +10,8 @@ from textual.content import Content
 
 from scorekeeper.games.base import Item, Sheet
 from scorekeeper.session import Problem
-from scorekeeper.tui.walk import points
 from scorekeeper.tui.widgets.hanging import Line
+from scorekeeper.walk import points
 
 
 def pad(text: str, width: int, right: bool = False) -> str:

@@ -11,7 +11,7 @@ from scorekeeper import games
 from scorekeeper.session import Session
 
 if TYPE_CHECKING:
-    from scorekeeper.tui.document import Document
+    from scorekeeper.document import Document
 
 
 class SessionReplaced(Message):

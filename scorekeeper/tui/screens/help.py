@@ -24,12 +24,15 @@ GENERAL = (
 )
 
 WALKTHROUGH = (
-    ("Enter", "confirm the value (empty means 0 / no) and go to the next field, then the next step"),
+    ("Enter", "confirm the value (empty means 0 / no) and go to the next player, after the last one the next step"),
     ("up / down", "the same field of the previous / next player"),
+    ("typing", "into a filled box replaces its value; Backspace or F2 edits it"),
+    ("seat number", "who holds a card there is one of (Ticket Booth, Demolition Derby, Piglet Race); 0 or Enter: "
+                    "nobody"),
     ("space, y / n", "yes/no fields: set or clear"),
     ("card lists", "one card per line: 8 = completed for 8, -8 = failed; a name may follow (8 Denver – El Paso); "
                    "Enter adds a line, Enter on the empty line moves on; ctrl+t done/failed, ctrl+r removes, "
-                   "ctrl+n inserts"),
+                   "ctrl+n inserts; Tab completes a city or a tourist card's name"),
 )
 
 HOME = (

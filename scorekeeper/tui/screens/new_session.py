@@ -13,16 +13,15 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from scorekeeper import games, store
+from scorekeeper import games, store, walk
 from scorekeeper.games.base import Game, Rule
 from scorekeeper.session import Problem, Round, Session
-from scorekeeper.tui import walk
 from scorekeeper.tui.render import joined, problem_line
 from scorekeeper.tui.screens.typing import FormInput, GameList
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 
 if TYPE_CHECKING:
-    from scorekeeper.tui.app import ScorekeeperApp
+    from scorekeeper.tui.base import AppBase
 
 MAX_PLAYERS = 5
 
@@ -88,7 +87,7 @@ class NewSessionScreen(Screen):
         Binding("escape", "cancel", "Cancel", id="cancel"),
     ]
 
-    app: ScorekeeperApp
+    app: AppBase
 
     def __init__(self, game: str | None = None) -> None:
         super().__init__()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from textual import on
@@ -14,19 +13,20 @@ from textual.content import Content
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from scorekeeper import games
+from scorekeeper import games, walk
 from scorekeeper.games.base import Sheet
+from scorekeeper.record import replace
 from scorekeeper.session import Session
 from scorekeeper.text import inert
-from scorekeeper.tui import walk
 from scorekeeper.tui.render import item_line, lines, problem_line, scores_table, text_line
 from scorekeeper.tui.screens.base import SessionScreen
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
+from scorekeeper.tui.widgets.charts import ScoreCharts
 from scorekeeper.tui.widgets.hanging import Hanging, Line
 
 if TYPE_CHECKING:
-    from scorekeeper.tui.app import ScorekeeperApp
-    from scorekeeper.tui.document import Document
+    from scorekeeper.document import Document
+    from scorekeeper.tui.base import AppBase
 
 
 def rounds_text(scheduled: int, played: int) -> str:
@@ -49,16 +49,18 @@ class StandingsScreen(SessionScreen):
     """Where the session stands; each round is listed, Enter continues or edits the highlighted round."""
 
     BINDINGS = [
-        Binding("c", "next", "Continue", id="continue", show=False),
+        Binding("n", "next", "Continue", id="continue", show=False),
         Binding("e", "edit_round", "Edit last round", id="edit", show=False),
         *(Binding(str(n), f"edit_round({n})", f"Edit round {n}", show=False) for n in range(1, 10)),
         Binding("r", "rename", "Rename a player", id="rename"),
         Binding("s", "seating", "Seating", id="seating"),
         Binding("t", "details", "Title and notes", id="details"),
+        Binding("c", "charts", "Charts", id="charts"),
+        Binding("x", "export", "Export", id="export"),
         Binding("escape", "home", "Sessions", id="home"),
     ]
 
-    app: ScorekeeperApp
+    app: AppBase
 
     def __init__(self, doc: Document) -> None:
         super().__init__()
@@ -80,6 +82,8 @@ class StandingsScreen(SessionScreen):
             yield Hanging(id="warnings", classes="hide-empty")
             yield Static(Content.styled("Breakdown", "bold"), classes="section")
             yield Grid(id="breakdown")
+            yield Static(Content.styled("The game in pictures", "bold"), classes="section", id="charts-head")
+            yield ScoreCharts(id="charts")
         yield KeyBar()
 
     @property
@@ -138,12 +142,14 @@ class StandingsScreen(SessionScreen):
         tiebreak = self.query_one("#tiebreak", Static)
         tiebreak.update(Content(sheet.tiebreak or ""))
         tiebreak.display = bool(sheet.tiebreak)
-        self.query_one("#warnings", Hanging).set(problem_line(p) for p in problems)
+        self.query_one("#warnings", Hanging).set(
+            problem_line(p) for p in walk.reached(self.game, session, len(session.rounds), problems))
         grid = self.query_one("#breakdown", Grid)
         await grid.remove_children()
         walking = walk.resume(self.game, session, sheet)
         await grid.mount_all([Hanging(self.breakdown(sheet, p, walking[0] if walking else None), classes="player-card")
                               for p in session.players])
+        self.query_one("#charts", ScoreCharts).show(sheet)
         self.refresh_bindings()
 
     def next_text(self, sheet: Sheet) -> Content | None:
@@ -307,6 +313,16 @@ class StandingsScreen(SessionScreen):
             self.correct(replace(self.session, title=title, notes=notes), "Title and notes saved")
 
         self.app.push_screen(DetailsScreen(self.session.title, self.session.notes), answer)
+
+    def action_charts(self) -> None:
+        """Scroll to the charts: running totals by round, points by category."""
+        self.query_one("#charts-head").scroll_visible(top=True)
+
+    def action_export(self) -> None:
+        """Export the session: CSV, Markdown, JSON files, or a BG Stats play as a QR code."""
+        from scorekeeper.tui.screens.export import ExportScreen
+
+        self.app.push_screen(ExportScreen(self.doc.path, self.doc.sheet()))
 
     def action_home(self) -> None:
         """The sessions of the folder."""

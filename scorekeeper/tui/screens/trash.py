@@ -12,11 +12,11 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from scorekeeper import store
-from scorekeeper.tui.screens.home import Entry, SessionList, entry_for
+from scorekeeper.tui.screens.listing import Entry, SessionList, entry_for
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 
 if TYPE_CHECKING:
-    from scorekeeper.tui.app import ScorekeeperApp
+    from scorekeeper.tui.base import AppBase
 
 
 class TrashScreen(Screen):
@@ -29,7 +29,7 @@ class TrashScreen(Screen):
         Binding("escape", "back", "Sessions", id="back"),
     ]
 
-    app: ScorekeeperApp
+    app: AppBase
 
     def __init__(self) -> None:
         super().__init__()

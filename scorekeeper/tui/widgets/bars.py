@@ -28,7 +28,7 @@ class KeyBar(Widget):
         """Redraw when the keys change (focus moves, an action is enabled or disabled)."""
         self.screen.bindings_updated_signal.subscribe(self, self._changed)
 
-    def _changed(self, screen: Screen) -> None:
+    def _changed(self, screen: Screen[object]) -> None:
         self.refresh()
 
     def keys(self) -> list[tuple[str, str, str, bool]]:

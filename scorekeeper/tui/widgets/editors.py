@@ -1,62 +1,132 @@
-"""Inputs of the walkthrough, one per player and slot: numbers, yes/no, card lists, counts by length."""
+"""The editors of the walkthrough's cells, one per kind of field: what a key does to a cell and how it is drawn.
+
+They are not widgets: the step grid owns the keyboard and hands each key to the cell under its cursor, so a key
+always lands in the cell the screen shows. `EDITORS` names the editor of each field kind.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
-from textual import events, on
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from rich.cells import cell_len
 from textual.content import Content
-from textual.message import Message
-from textual.widget import Widget
-from textual.widgets import Input, Label
 
-from scorekeeper.fields import CardListField
-from scorekeeper.tui.walk import Slot, card_text, parse_card, parse_number
+from scorekeeper.games.base import Item
+from scorekeeper.text import inert
+from scorekeeper.walk import Slot, card_text, parse_card, parse_number
+
+EDIT, MOVE, NEXT, UP, DOWN, LINE = "edit", "move", "next", "up", "down", "line"
+"""What a key did: changed the value, moved inside the cell, confirmed it (Enter), asked for the player above or
+below, confirmed a line of a list (a value changed, and the next change is a new undo step)."""
+
+NOT_READY = object()
+"""The value of a cell whose text cannot be read yet (a route the map does not know): nothing to save."""
+
+BOX = "on $boost"
+CURSOR = "reverse"
+FOCUS = "bold on $primary 40%"
+
+
+@dataclass
+class Buffer:
+    """A line of text being typed, with its cursor; `fresh` while a filled box was only landed on (typing replaces)."""
+
+    text: str = ""
+    cursor: int = 0
+    fresh: bool = False
+
+    def set(self, text: str) -> None:
+        """Replace the text, cursor at its end."""
+        self.text, self.cursor = text, len(text)
+
+    def key(self, key: str, char: str | None) -> str | None:
+        """Apply an editing key: EDIT when the text changed, MOVE when only the cursor did, None when not handled."""
+        if char is not None and char.isprintable() and key not in ("enter", "tab"):
+            if self.fresh:
+                self.set("")
+            self.fresh = False
+            self.text = self.text[: self.cursor] + char + self.text[self.cursor:]
+            self.cursor += len(char)
+            return EDIT
+        was = self.fresh
+        self.fresh = False
+        if key == "backspace":
+            if self.cursor == 0:
+                return MOVE if was else None
+            self.text = self.text[: self.cursor - 1] + self.text[self.cursor:]
+            self.cursor -= 1
+            return EDIT
+        if key == "delete":
+            self.text = self.text[: self.cursor] + self.text[self.cursor + 1:]
+            return EDIT
+        moves = {"left": self.cursor - 1, "right": self.cursor + 1, "home": 0, "end": len(self.text),
+                 "f2": len(self.text)}
+        if key in moves:
+            self.cursor = max(0, min(len(self.text), moves[key]))
+            return MOVE
+        self.fresh = was
+        return None
+
+    def draw(self, width: int, focused: bool, placeholder: str = "") -> Content:
+        """The box: the text padded to a width; focused, the cursor (or the whole text, while typing replaces)."""
+        text = self.text
+        if not focused:
+            shown = Content(inert(text)) if text else Content.styled(placeholder, "dim")
+            return (shown + Content(" " * max(0, width - shown.cell_length))).stylize(BOX)
+        if self.fresh and text:
+            body = Content.styled(inert(text), CURSOR)
+            return (body + Content(" " * max(0, width - body.cell_length))).stylize(FOCUS)
+        left, right = text[: self.cursor], text[self.cursor:]
+        start = max(0, cell_len(left) - width + 1)
+        shown = Content(inert(left)[start:]) + Content.styled(inert(right[:1]) or " ", CURSOR) \
+            + Content(inert(right[1:]))
+        return (shown + Content(" " * max(0, width - shown.cell_length))).stylize(FOCUS)
 
 
 class Editor:
-    """What every slot editor has: the player and slot it edits; it posts Edited and Move."""
+    """A player's cell for one slot: it takes keys, gives its value, and draws itself (one line, or several)."""
 
-    player: str
-    slot: Slot
+    width: ClassVar[int] = 6
+    stacked: ClassVar[bool] = False
+    """A cell of several lines: the player's reasons go below the inputs, not beside them."""
 
-    class Edited(Message):
-        """A value was typed (confirm=False) or confirmed with Enter (confirm=True)."""
+    def __init__(self, player: str, slot: Slot, value: Any, context: Any = None) -> None:
+        self.player = player
+        self.slot = slot
+        self.context = context
+        self.load(value)
 
-        def __init__(self, editor: Editor, value: Any, confirm: bool) -> None:
-            super().__init__()
-            self.editor = editor
-            self.value = value
-            self.confirm = confirm
-
-    class Move(Message):
-        """Up/down past the editor's edge: move to the same slot of the previous/next player."""
-
-        def __init__(self, editor: Editor, delta: int) -> None:
-            super().__init__()
-            self.editor = editor
-            self.delta = delta
-
-    def current(self) -> Any:
-        """The value shown now (None when nothing is entered)."""
+    def load(self, value: Any) -> None:
+        """Show a value of the session (what is typed is dropped)."""
         raise NotImplementedError
 
-    def show(self, value: Any) -> None:
-        """Show a value from the session, without posting Edited."""
+    def value(self) -> Any:
+        """The value typed (None when nothing is, NOT_READY while the text cannot be read)."""
         raise NotImplementedError
 
-    def enter(self) -> None:
-        """Take the focus (the first place to type)."""
+    def key(self, key: str, char: str | None) -> str | None:
+        """Apply a key; what it did (EDIT, MOVE, NEXT, UP, DOWN, LINE) or None when the cell does not use it."""
         raise NotImplementedError
 
-    def mark_lines(self, lines: dict[int, str]) -> None:
-        """Show problems at lines of a list (only list editors have lines)."""
+    def arrive(self, down: bool = True) -> None:
+        """The cursor comes to the cell (from above when `down`)."""
 
-    def show_items(self, items: list[Any]) -> None:
-        """The core's items of the player this round (editors on a map show what they score)."""
+    def lines(self, width: int, focused: bool) -> list[Content]:
+        """The cell drawn at a width (its own width when it is one line)."""
+        raise NotImplementedError
+
+    def cursor_line(self) -> int:
+        """The line of the cell the cursor is on (to keep it in view)."""
+        return 0
+
+    def mark(self, problems: dict[int, str], items: list[Item]) -> None:
+        """Problems at lines of a list (by line, from 1), and the core's items of the player this round."""
+
+    def state(self) -> object:
+        """What the cell shows, to draw it again only when it changed (by default: always)."""
+        return object()
 
 
 def number_text(value: Any) -> str:
@@ -64,439 +134,465 @@ def number_text(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-class TypingBox(Input):
-    """A compact text box that lets `?` open help and up/down move between players."""
+class NumberEditor(Editor):
+    """A whole number: typing into a filled box replaces it (Backspace or F2 edits it); Enter on nothing is 0."""
 
-    BINDINGS = [
-        Binding("up", "move(-1)", "Previous player", show=False),
-        Binding("down", "move(1)", "Next player", show=False),
-    ]
+    def load(self, value: Any) -> None:
+        """Show a number."""
+        self.box = Buffer()
+        self.box.set(number_text(value))
+        self.box.fresh = True
 
-    def __init__(self, value: str = "", *, placeholder: str = "", classes: str = "", id: str | None = None) -> None:
-        super().__init__(value, placeholder=placeholder, compact=True, select_on_focus=False, classes=classes, id=id)
-
-    async def _on_key(self, event: events.Key) -> None:
-        if event.character == "?" and not isinstance(self, FreeText):
-            event.stop()
-            event.prevent_default()
-            await self.app.run_action("app.help")
-            return
-        await super()._on_key(event)
-
-    def action_move(self, delta: int) -> None:
-        """Let the owner move the focus to another player."""
-        self.post_message(self.Moved(self, delta))
-
-    class Moved(Message):
-        """Up or down was pressed in the box."""
-
-        def __init__(self, box: TypingBox, delta: int) -> None:
-            super().__init__()
-            self.box = box
-            self.delta = delta
-
-
-class FreeText(TypingBox):
-    """A box where `?` is typed like any other character (names, card lines)."""
-
-
-class NumberBox(TypingBox, Editor):
-    """A whole number for one player and slot; Enter on an empty box confirms 0."""
-
-    def __init__(self, player: str, slot: Slot, value: Any) -> None:
-        super().__init__(number_text(value), placeholder="0", classes=f"editor number {slot.kind}")
-        self.player = player
-        self.slot = slot
-        self._posted = self.value
-
-    def current(self) -> Any:
+    def value(self) -> Any:
         """The typed number (or text, for the checks to refuse)."""
-        return parse_number(self.value)
+        return parse_number(self.box.text)
 
-    def show(self, value: Any) -> None:
-        """Show a value without posting Edited."""
-        with self.prevent(Input.Changed):
-            self.value = self._posted = number_text(value)
+    def arrive(self, down: bool = True) -> None:
+        """Typing replaces what is there."""
+        self.box.fresh = True
+        self.box.cursor = len(self.box.text)
 
-    def enter(self) -> None:
-        """Focus the box and put the cursor at the end."""
-        self.focus()
-        self.cursor_position = len(self.value)
+    def key(self, key: str, char: str | None) -> str | None:
+        """Digits and editing keys; Enter confirms; up and down change player."""
+        if key == "enter":
+            return NEXT
+        if key in ("up", "down"):
+            return UP if key == "up" else DOWN
+        if char == "?" or key == "tab":
+            return None
+        return self.box.key(key, char)
 
-    @on(Input.Changed)
-    def _changed(self, event: Input.Changed) -> None:
-        event.stop()
-        if event.value != self._posted:
-            self._posted = event.value
-            self.post_message(Editor.Edited(self, self.current(), False))
+    def state(self) -> object:
+        """The text, its cursor, whether typing replaces it."""
+        return self.box.text, self.box.cursor, self.box.fresh
 
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.post_message(Editor.Edited(self, self.current(), True))
-
-    @on(TypingBox.Moved)
-    def _moved(self, event: TypingBox.Moved) -> None:
-        event.stop()
-        self.post_message(Editor.Move(self, event.delta))
+    def lines(self, width: int, focused: bool) -> list[Content]:
+        """`[ 4  ]`."""
+        return [self.box.draw(width, focused, "0")]
 
 
-class YesNo(Widget, Editor, can_focus=True):
-    """Holds a card or not: space (or y/n) sets it, Enter confirms it; a click toggles it."""
+class YesNoEditor(Editor):
+    """Holds a card or not: space flips it, y or 1 says yes, n or 0 no; Enter confirms (no, when nothing is set)."""
 
-    BINDINGS = [
-        Binding("space", "flip", "Yes/no"),
-        Binding("y,x,1", "set(True)", "Yes", show=False),
-        Binding("n,0", "set(False)", "No", show=False),
-        Binding("enter", "confirm", "Next", show=False),
-        Binding("up", "move(-1)", "Previous player", show=False),
-        Binding("down", "move(1)", "Next player", show=False),
-        Binding("question_mark", "app.help", "Help", show=False),
-    ]
+    width = 8
 
-    def __init__(self, player: str, slot: Slot, value: Any) -> None:
-        super().__init__(classes=f"editor yesno {slot.kind}")
-        self.player = player
-        self.slot = slot
-        self.value: bool | None = value if isinstance(value, bool) else None
+    def load(self, value: Any) -> None:
+        """Show yes, no or nothing."""
+        self.held: bool | None = value if isinstance(value, bool) else None
 
-    def render(self) -> Content:
-        """`[x] yes` / `[ ] no`; dim while not entered."""
-        if self.value is True:
-            return Content.assemble(("[x]", "bold"), " yes")
-        text = Content.assemble("[ ]", " no")
-        return text if self.value is False else text.stylize("dim")
-
-    def current(self) -> Any:
+    def value(self) -> Any:
         """True, False, or None while not entered."""
-        return self.value
+        return self.held
 
-    def show(self, value: Any) -> None:
-        """Show a value without posting Edited."""
-        self.value = value if isinstance(value, bool) else None
-        self.refresh()
+    def key(self, key: str, char: str | None) -> str | None:
+        """Space, y/x/1, n/0, Enter, up, down."""
+        if key == "enter":
+            return NEXT
+        if key in ("up", "down"):
+            return UP if key == "up" else DOWN
+        if key == "space":
+            self.held = not self.held
+            return EDIT
+        if char is not None and char.lower() in ("y", "x", "1", "n", "0"):
+            self.held = char.lower() in ("y", "x", "1")
+            return EDIT
+        return None
 
-    def enter(self) -> None:
-        """Take the focus."""
-        self.focus()
+    def state(self) -> object:
+        """Yes, no or nothing."""
+        return self.held
 
-    def action_flip(self) -> None:
-        """Flip it (saved at once)."""
-        self.action_set(not self.value)
-
-    def action_set(self, value: bool) -> None:
-        """Set it (saved at once)."""
-        self.value = value
-        self.refresh()
-        self.post_message(Editor.Edited(self, value, False))
-
-    def action_confirm(self) -> None:
-        """Confirm what is shown (false when nothing was set) and move on."""
-        self.post_message(Editor.Edited(self, bool(self.value), True))
-
-    def action_move(self, delta: int) -> None:
-        """Move to the same slot of another player."""
-        self.post_message(Editor.Move(self, delta))
-
-    def on_click(self, event: events.Click) -> None:
-        """A click toggles."""
-        self.focus()
-        self.action_flip()
-
-
-class ListLine(FreeText):
-    """A line of a list editor: ctrl+r removes it, backspace on an empty line removes it too."""
-
-    def action_remove(self) -> None:
-        """Remove this line."""
-        self.post_message(self.Remove(self))
-
-    def action_backspace(self) -> None:
-        """Backspace deletes to the left; on an empty line it removes the line."""
-        if self.value:
-            self.action_delete_left()
+    def lines(self, width: int, focused: bool) -> list[Content]:
+        """`[x] yes` / `[ ] no`; dim while not entered."""
+        if self.held is True:
+            text = Content.assemble(("[x]", "bold"), " yes")
         else:
-            self.post_message(self.Remove(self))
-
-    class Remove(Message):
-        """Remove this line."""
-
-        def __init__(self, line: ListLine) -> None:
-            super().__init__()
-            self.line = line
+            text = Content("[ ] no") if self.held is False else Content.styled("[ ] no", "dim")
+        text += Content(" " * max(0, width - text.cell_length))
+        return [text.stylize(FOCUS if focused else BOX)]
 
 
-class CardLine(ListLine):
-    """One card of a list: `8`, `-8` for a failed one, optionally followed by its name."""
+class CountsEditor(Editor):
+    """Counts by number in a row of small boxes (routes by length): Enter moves box to box, then on."""
 
-    BINDINGS = [
-        Binding("ctrl+t", "flip", "Done/failed"),
-        Binding("ctrl+n", "insert", "Add card"),
-        Binding("ctrl+r", "remove", "Remove card"),
-        Binding("backspace", "backspace", "Delete left", show=False),
-    ]
-
-    def action_flip(self) -> None:
-        """Mark the card failed / completed."""
-        text = self.value.lstrip()
-        self.value = text[1:].lstrip() if text[:1] in "-−✗" and text else "-" + text
-        self.cursor_position = len(self.value)
-
-    def action_insert(self) -> None:
-        """A new card below this one."""
-        self.post_message(self.Insert(self))
-
-    class Insert(Message):
-        """Add a card below this line."""
-
-        def __init__(self, line: CardLine) -> None:
-            super().__init__()
-            self.line = line
-
-
-class CardRow(Horizontal):
-    """A line of the card list and what it counts for."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(classes="card-row")
-        self.line = CardLine(text, placeholder="8 · -8 failed · 8 Name", classes="card-line")
-        self.note = Label("", classes="card-note")
-
-    def compose(self) -> ComposeResult:
-        yield self.line
-        yield self.note
-
-
-class CardList(Vertical, Editor):
-    """A player's tickets (or tourist cards), one per line; Enter adds a line, Enter on an empty one moves on."""
-
-    def __init__(self, player: str, slot: Slot, value: Any) -> None:
-        super().__init__(classes=f"editor cards {slot.kind}")
-        self.player = player
-        self.slot = slot
-        self._initial = value if isinstance(value, list) else []
-        self._problems: dict[int, str] = {}
+    def load(self, value: Any) -> None:
+        """Show a table of counts."""
+        self.keys = [str(k) for k in getattr(self.slot.field, "keys", ())]
+        table = value if isinstance(value, dict) else {}
+        self.entered = isinstance(value, dict)
+        self.boxes = [Buffer() for _ in self.keys]
+        for key, box in zip(self.keys, self.boxes, strict=True):
+            box.set(number_text(table.get(key)))
+            box.fresh = True
+        self.at = 0
 
     @property
-    def needs_points(self) -> bool:
-        """Whether a card must give its points."""
-        return not isinstance(self.slot.field, CardListField) or self.slot.field.needs_points
+    def width(self) -> int:  # type: ignore[override]
+        """Four cells a number."""
+        return 4 * len(self.keys)
 
-    def compose(self) -> ComposeResult:
-        for card in self._initial:
-            yield CardRow(card_text(card))
-        yield CardRow("")
-
-    def on_mount(self) -> None:
-        """Mark each card done or failed."""
-        self._notes()
-
-    def rows(self) -> list[CardRow]:
-        """The rows, top to bottom."""
-        return list(self.query_children(CardRow))
-
-    def current(self) -> Any:
-        """The cards typed (empty lines left out)."""
-        cards = [parse_card(r.line.value, self.needs_points) for r in self.rows()]
-        return [c for c in cards if c is not None]
-
-    def show(self, value: Any) -> None:
-        """Rebuild the lines from a value."""
-        cards = value if isinstance(value, list) else []
-        if cards == self.current() and self.rows() and not self.rows()[-1].line.value:
-            return
-        had_focus = self.has_focus_within
-        self.remove_children()
-        self.mount_all([*(CardRow(card_text(c)) for c in cards), CardRow("")])
-        if had_focus:
-            self.call_after_refresh(self.enter)
-
-    def enter(self) -> None:
-        """Focus the empty line at the end (to add a card)."""
-        rows = self.rows()
-        if rows:
-            rows[-1].line.focus()
-
-    def mark_lines(self, lines: dict[int, str]) -> None:
-        """Problems by line (from 1)."""
-        self._problems = lines
-        self._notes()
-
-    def _notes(self) -> None:
-        number = 0
-        for row in self.rows():
-            card = parse_card(row.line.value, self.needs_points)
-            if card is None:
-                row.note.update("")
-                continue
-            number += 1
-            problem = self._problems.get(number)
-            if problem:
-                row.note.update(Content.styled("✗ " + problem, "$text-error"))
-            elif card.get("completed"):
-                row.note.update(Content.styled("✓ done", "$text-success"))
-            else:
-                row.note.update(Content.styled("✗ failed", "$text-warning"))
-
-    def _post(self, confirm: bool = False) -> None:
-        self._notes()
-        self.post_message(Editor.Edited(self, self.current(), confirm))
-
-    @on(Input.Changed)
-    def _changed(self, event: Input.Changed) -> None:
-        event.stop()
-        self._post()
-
-    @on(Input.Submitted)
-    async def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        rows = self.rows()
-        row = next(r for r in rows if r.line is event.input)
-        index = rows.index(row)
-        if row.line.value.strip():
-            if index == len(rows) - 1:
-                new = CardRow("")
-                await self.mount(new)
-                new.line.focus()
-            else:
-                rows[index + 1].line.focus()
-            self.post_message(Editor.Edited(self, self.current(), False))
-        elif index == len(rows) - 1:
-            self._post(confirm=True)
-        else:
-            await row.remove()
-            rows[index + 1].line.focus()
-
-    @on(CardLine.Insert)
-    async def _insert(self, event: CardLine.Insert) -> None:
-        event.stop()
-        row = event.line.parent
-        new = CardRow("")
-        await self.mount(new, after=row if isinstance(row, CardRow) else None)
-        new.line.focus()
-
-    @on(CardLine.Remove)
-    async def _remove(self, event: CardLine.Remove) -> None:
-        event.stop()
-        rows = self.rows()
-        row = event.line.parent
-        if not isinstance(row, CardRow):
-            return
-        index = rows.index(row)
-        if len(rows) == 1:
-            row.line.value = ""
-            return
-        target = rows[index - 1] if index > 0 else rows[index + 1]
-        await row.remove()
-        target.line.focus()
-        target.line.cursor_position = len(target.line.value)
-        self._post()
-
-    @on(TypingBox.Moved)
-    def _moved(self, event: TypingBox.Moved) -> None:
-        event.stop()
-        rows = self.rows()
-        index = next(i for i, r in enumerate(rows) if r.line is event.box)
-        target = index + event.delta
-        if 0 <= target < len(rows):
-            rows[target].line.focus()
-        else:
-            self.post_message(Editor.Move(self, event.delta))
-
-
-class CountsRow(Horizontal, Editor):
-    """A table of counts by number in one row of small boxes (routes by length): Enter moves box to box."""
-
-    def __init__(self, player: str, slot: Slot, value: Any) -> None:
-        super().__init__(classes=f"editor counts {slot.kind}")
-        self.player = player
-        self.slot = slot
-        self.keys = [str(k) for k in getattr(slot.field, "keys", ())]
-        self._initial = value if isinstance(value, dict) else {}
-        self._entered = isinstance(value, dict)
-
-    def compose(self) -> ComposeResult:
-        for key in self.keys:
-            yield TypingBox(number_text(self._initial.get(key)), placeholder="·", classes="count-box")
-
-    def boxes(self) -> list[TypingBox]:
-        """The boxes, by number."""
-        return list(self.query(".count-box").results(TypingBox))
-
-    def current(self) -> Any:
+    def value(self) -> Any:
         """The counts typed (zeros left out), or None when nothing was typed."""
         table: dict[str, Any] = {}
         typed = False
-        for key, box in zip(self.keys, self.boxes(), strict=False):
-            value = parse_number(box.value)
+        for key, box in zip(self.keys, self.boxes, strict=True):
+            value = parse_number(box.text)
             if value is None:
                 continue
             typed = True
             if value != 0:
                 table[key] = value
-        return table if typed or self._entered else None
+        return table if typed or self.entered else None
 
-    def show(self, value: Any) -> None:
-        """Show a table without posting Edited."""
-        table = value if isinstance(value, dict) else {}
-        self._entered = isinstance(value, dict)
-        for key, box in zip(self.keys, self.boxes(), strict=False):
-            with box.prevent(Input.Changed):
-                box.value = number_text(table.get(key))
+    def arrive(self, down: bool = True) -> None:
+        """The first box."""
+        self.at = 0
+        self.boxes[0].fresh = True
 
-    def enter(self) -> None:
-        """Focus the first box."""
-        boxes = self.boxes()
-        if boxes:
-            boxes[0].focus()
+    def key(self, key: str, char: str | None) -> str | None:
+        """Digits into the box; Enter or Tab to the next box, then on; left/right at a box's edge: the next box."""
+        box = self.boxes[self.at]
+        if key in ("enter", "tab"):
+            if self.at + 1 < len(self.boxes):
+                self.at += 1
+                self.boxes[self.at].fresh = True
+                return MOVE
+            return NEXT if key == "enter" else None
+        if key == "shift+tab" and self.at > 0:
+            self.at -= 1
+            return MOVE
+        if key in ("up", "down"):
+            return UP if key == "up" else DOWN
+        if char == "?":
+            return None
+        return box.key(key, char)
 
-    @on(Input.Changed)
-    def _changed(self, event: Input.Changed) -> None:
-        event.stop()
-        self.post_message(Editor.Edited(self, self.current(), False))
+    def state(self) -> object:
+        """The boxes and the one typed into."""
+        return tuple((b.text, b.cursor, b.fresh) for b in self.boxes), self.at
 
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        boxes = self.boxes()
-        index = boxes.index(event.input)  # type: ignore[arg-type]
-        if index + 1 < len(boxes):
-            boxes[index + 1].focus()
+    def lines(self, width: int, focused: bool) -> list[Content]:
+        """`[1 ][  ][3 ]…`."""
+        parts = [box.draw(3, focused and i == self.at, "·") + Content(" ") for i, box in enumerate(self.boxes)]
+        return [Content("").join(parts)]
+
+
+class CardLines(Editor):
+    """A list, one item per line: Enter ends a line (a new one below), Enter on the empty last line moves on,
+    Backspace on an empty line or ctrl+r removes it, up and down go line to line (then to another player)."""
+
+    width = 30
+    stacked = True
+    placeholder = "8 · -8 failed · 8 Name"
+
+    def load(self, value: Any) -> None:
+        """One line per item, and an empty one to add one."""
+        items = value if isinstance(value, list) else []
+        self.rows = [Buffer() for _ in items] + [Buffer()]
+        for row, item in zip(self.rows, items, strict=False):
+            row.set(self.line_text(item))
+        self.at = len(self.rows) - 1
+        self.problems: dict[int, str] = {}
+        self.items: list[Item] = []
+        self.cycle: tuple[str, list[str], int, str] | None = None
+
+    # -- values ---------------------------------------------------------------------
+    def line_text(self, item: Any) -> str:
+        """An item of the value as a line."""
+        return card_text(item)
+
+    def item_of(self, text: str) -> Any:
+        """The item a line saves (None for an empty line)."""
+        return parse_card(text, self.needs_points)
+
+    @property
+    def needs_points(self) -> bool:
+        """Whether a card must give its points."""
+        return bool(getattr(self.slot.field, "needs_points", True))
+
+    def value(self) -> Any:
+        """The items of the lines (empty lines left out)."""
+        items = [self.item_of(r.text) for r in self.rows if r.text.strip()]
+        return [i for i in items if i is not None]
+
+    def canonical(self, text: str) -> str:
+        """The line as it stands once Enter has read it."""
+        return text
+
+    # -- keys -----------------------------------------------------------------------
+    def arrive(self, down: bool = True) -> None:
+        """From above: the empty line at the end (to add one); from below: the last line."""
+        self.at = len(self.rows) - 1
+        self.rows[self.at].cursor = len(self.rows[self.at].text)
+
+    def cursor_line(self) -> int:
+        """The line being typed."""
+        return self.at
+
+    def key(self, key: str, char: str | None) -> str | None:
+        """Typing, Enter, Backspace, ctrl+t, ctrl+r, ctrl+n, up, down, Tab."""
+        row = self.rows[self.at]
+        if key != "tab":
+            self.cycle = None
+        if key == "enter":
+            return self.enter()
+        if key in ("up", "down"):
+            target = self.at + (-1 if key == "up" else 1)
+            if 0 <= target < len(self.rows):
+                self.at = target
+                self.rows[target].cursor = len(self.rows[target].text)
+                return MOVE
+            return UP if key == "up" else DOWN
+        if key == "ctrl+r" or (key == "backspace" and not row.text and len(self.rows) > 1):
+            return self.remove()
+        if key == "ctrl+n":
+            self.rows.insert(self.at + 1, Buffer())
+            self.at += 1
+            return MOVE
+        if key == "ctrl+t":
+            return self.flip()
+        if key == "tab":
+            return self.complete()
+        return row.key(key, char)
+
+    def enter(self) -> str | None:
+        """A filled line: read it, on to the next line; the empty last line: the list is done."""
+        row = self.rows[self.at]
+        if row.text.strip():
+            row.set(self.canonical(row.text))
+            if self.at == len(self.rows) - 1:
+                self.rows.append(Buffer())
+            self.at += 1
+            return LINE
+        if self.at == len(self.rows) - 1:
+            return NEXT
+        del self.rows[self.at]
+        return EDIT
+
+    def remove(self) -> str:
+        """Remove the line (the last one is only cleared: there is always a line to add one)."""
+        if self.at == len(self.rows) - 1:
+            self.rows[self.at].set("")
+            return LINE
+        del self.rows[self.at]
+        self.at = max(0, self.at - 1)
+        self.rows[self.at].cursor = len(self.rows[self.at].text)
+        return LINE
+
+    def flip(self) -> str | None:
+        """Mark the card failed / completed."""
+        row = self.rows[self.at]
+        text = row.text.lstrip()
+        if not text:
+            return None
+        row.set(text[1:].lstrip() if text[:1] in "-−✗" else "-" + text)
+        return EDIT
+
+    def complete(self) -> str | None:
+        """Tab: complete the name at the cursor (again: the next candidate); None when there is nothing to do."""
+        row = self.rows[self.at]
+        if self.cycle is not None and self.cycle[0] == row.text:
+            _, found, index, text = self.cycle
+            index = (index + 1) % len(found)
         else:
-            self.post_message(Editor.Edited(self, self.current(), True))
+            found, text, index = self.candidates(row.text, row.cursor), row.text, 0
+            if not found:
+                return None
+        new = self.completed(text, row.cursor if self.cycle is None else len(text), found[index])
+        if new is None:
+            return None
+        row.set(new)
+        self.cycle = (new, found, index, text) if len(found) > 1 else None
+        return EDIT
 
-    @on(TypingBox.Moved)
-    def _moved(self, event: TypingBox.Moved) -> None:
-        event.stop()
-        self.post_message(Editor.Move(self, event.delta))
+    def candidates(self, text: str, cursor: int) -> list[str]:
+        """The names the text at the cursor may be completed to (none for a list without names to complete)."""
+        return []
+
+    def completed(self, text: str, cursor: int, name: str) -> str | None:
+        """The line with the name at the cursor completed to `name`."""
+        return None
+
+    # -- drawing --------------------------------------------------------------------
+    def mark(self, problems: dict[int, str], items: list[Item]) -> None:
+        """Problems by line (from 1, empty lines not counted), and the core's items."""
+        self.problems = problems
+        self.items = items
+
+    def note(self, number: int, row: Buffer, focused: bool) -> Content:
+        """What a line counts for: done or failed, or its problem."""
+        card = self.item_of(row.text)
+        if card is None:
+            return Content("")
+        problem = self.problems.get(number)
+        if problem:
+            return Content.styled("✗ " + problem, "$text-error")
+        if card.get("completed"):
+            return Content.styled("✓ done", "$text-success")
+        return Content.styled("✗ failed", "$text-warning")
+
+    def state(self) -> object:
+        """The lines, the one typed, their problems and the core's items."""
+        return (tuple((r.text, r.cursor) for r in self.rows), self.at, tuple(sorted(self.problems.items())),
+                tuple((i.why, i.points, i.detail) for i in self.items))
+
+    def lines(self, width: int, focused: bool) -> list[Content]:
+        """Each line in its box, and its note beside it."""
+        out = []
+        number = 0
+        box = min(self.width, max(12, width // 2))
+        for i, row in enumerate(self.rows):
+            if row.text.strip():
+                number += 1
+            mine = focused and i == self.at
+            note = self.note(number, row, mine) if row.text.strip() else Content("")
+            placeholder = self.placeholder if i == len(self.rows) - 1 and not row.text else ""
+            parts = note.wrap(max(12, width - box - 2)) if note.cell_length > width - box - 2 else [note]
+            out.append(row.draw(box, mine, placeholder) + Content("  ") + parts[0])
+            out += [Content(" " * (box + 2)) + part for part in parts[1:]]
+        footer = self.footer()
+        if footer is not None:
+            out.append(footer)
+        return out
+
+    def footer(self) -> Content | None:
+        """A line under the list (routes: trains used and left)."""
+        return None
 
 
-class Unsupported(Label, Editor):
-    """A field the app cannot edit yet (edit the file by hand)."""
+class TouristLines(CardLines):
+    """Cards of a known deck (Finland's tourist cards): a card's name alone gives its printed points; Tab completes
+    the name."""
 
-    def __init__(self, player: str, slot: Slot, value: Any) -> None:
-        super().__init__(Content.styled("(edit in the file)", "dim"), classes=f"editor other {slot.kind}")
-        self.player = player
-        self.slot = slot
-        self._value = value
+    placeholder = "Kokkola · -Vaasa failed · 8 Name"
 
-    def current(self) -> Any:
-        """The value as it is."""
-        return self._value
+    @property
+    def deck(self) -> Callable[[str], int | None] | None:
+        """The printed points of a card by its name."""
+        return getattr(self.slot.field, "deck", None)
 
-    def show(self, value: Any) -> None:
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The deck's card names."""
+        return tuple(getattr(self.slot.field, "names", ()))
+
+    def item_of(self, text: str) -> Any:
+        """A line; a card named without points gets its printed points and its name as printed."""
+        card = parse_card(text, needs_points=False)
+        if card is None or "points" in card or self.deck is None:
+            return parse_card(text, self.needs_points) if card is not None else None
+        name = str(card.get("name", ""))
+        points = self.deck(name)
+        if points is None:
+            return parse_card(text, self.needs_points)
+        printed = next((n for n in self.names if fold(n) == fold(name)), name)
+        return {"points": points, "completed": card["completed"], "name": printed}
+
+    def canonical(self, text: str) -> str:
+        """`kokkola` -> `3 Kokkola`, once read."""
+        card = self.item_of(text)
+        return card_text(card) if card is not None and "points" in card and card.get("name") else text
+
+    def candidates(self, text: str, cursor: int) -> list[str]:
+        """The deck's names that start with the name typed."""
+        body = text.lstrip(" -−✗✓+")
+        first, _, rest = body.partition(" ")
+        typed = rest if first.isdigit() else body
+        return [n for n in self.names if fold(n).startswith(fold(typed.strip()))] if self.names else []
+
+    def completed(self, text: str, cursor: int, name: str) -> str | None:
+        """The name typed replaced by the deck's."""
+        sign = "-" if text.lstrip()[:1] in "-−✗" else ""
+        body = text.lstrip(" -−✗✓+")
+        first, _, _ = body.partition(" ")
+        points = first + " " if first.isdigit() else ""
+        return f"{sign}{points}{name}"
+
+
+def fold(text: str) -> str:
+    """A name compared without case or accents (`Tromsø`, `tromso`)."""
+    import unicodedata
+
+    text = text.casefold().replace("ø", "o").replace("æ", "ae").replace("å", "a")
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).strip()
+
+
+class Unsupported(Editor):
+    """A field the app cannot edit (edit the file by hand)."""
+
+    width = 18
+
+    def load(self, value: Any) -> None:
         """Keep the value."""
-        self._value = value
+        self.kept = value
 
-    def enter(self) -> None:
-        """Nothing to focus."""
+    def value(self) -> Any:
+        """The value as it is."""
+        return self.kept
+
+    def key(self, key: str, char: str | None) -> str | None:
+        """Enter moves on."""
+        if key == "enter":
+            return NEXT
+        if key in ("up", "down"):
+            return UP if key == "up" else DOWN
+        return None
+
+    def lines(self, width: int, focused: bool) -> list[Content]:
+        """`(edit in the file)`."""
+        return [Content.styled("(edit in the file)", "dim" if not focused else FOCUS)]
 
 
-def editor_for(player: str, slot: Slot, value: Any, game_map: Any = None) -> Widget:
-    """The editor widget of a slot's kind (on a map: claimed routes and tickets are named by their cities)."""
-    if game_map is not None and slot.key in ("claimed", "tickets") and slot.sub is None:
-        from scorekeeper.tui.widgets.map_editors import RouteList, TicketList
+@dataclass
+class Holder:
+    """The holder of a card there is one of (a step-wide pick): a seat number or the cursor and Enter; 0 or Enter
+    on nobody."""
 
-        return (RouteList if slot.key == "claimed" else TicketList)(player, slot, value, game_map)
-    kinds = {"int": NumberBox, "bool": YesNo, "cards": CardList, "counts": CountsRow}
-    return kinds.get(slot.kind, Unsupported)(player, slot, value)
+    slot: Slot
+    players: tuple[str, ...]
+    held: str | None = None
+    at: int = 0
+    given: bool = False
+    picked: list[str] = field(default_factory=list)
+
+    def load(self, values: dict[str, Any]) -> None:
+        """The holder in the session (and whether anybody was entered at all)."""
+        self.held = next((p for p in self.players if values.get(p) is True), None)
+        self.given = any(isinstance(values.get(p), bool) for p in self.players)
+        self.at = self.players.index(self.held) if self.held else len(self.players)
+
+    def values(self) -> dict[str, bool]:
+        """Each player's value: true for the holder."""
+        return {p: p == self.held for p in self.players}
+
+    def key(self, key: str, char: str | None) -> str | None:
+        """A seat number picks (0: nobody) and moves on; up/down and Enter pick by the cursor."""
+        if char is not None and char.isdigit():
+            seat = int(char)
+            if seat > len(self.players):
+                return MOVE
+            self.held = self.players[seat - 1] if seat else None
+            self.at = seat - 1 if seat else len(self.players)
+            return NEXT
+        if key in ("up", "down"):
+            self.at = max(0, min(len(self.players), self.at + (-1 if key == "up" else 1)))
+            return MOVE
+        if key in ("enter", "space"):
+            self.held = self.players[self.at] if self.at < len(self.players) else None
+            return NEXT
+        if char is not None and char.lower() == "n":
+            self.held, self.at = None, len(self.players)
+            return NEXT
+        return None
+
+    def prompt(self) -> Content:
+        """`Who holds the Ticket Booth?  1 Ana · 2 Bo · 3 Cy · 0 nobody`."""
+        parts: list[Content] = [Content.styled(f"Who holds the {self.slot.label}? ", "bold")]
+        choices = [*self.players, "nobody"]
+        for i, name in enumerate(choices):
+            seat = str(i + 1) if i < len(self.players) else "0"
+            chosen = i == self.at
+            part = Content.assemble((seat, "bold $text-accent"), " ", inert(name))
+            parts.append(part.stylize(FOCUS) if chosen else part)
+            parts.append(Content("  "))
+        return Content("").join(parts)

@@ -46,10 +46,11 @@ class StepList(Widget, can_focus=True):
 
     def show(self, titles: list[Content], current: int) -> None:
         """Other titles (ticks) and another current step."""
+        layout = len(titles) != len(self.titles)
         self.titles = titles
         self.current = current
         self.cursor = current
-        self.refresh(layout=True)
+        self.refresh(layout=layout)
 
     def render(self) -> Content:
         """One line per step; the current one highlighted, the cursor shown while focused."""
@@ -90,8 +91,9 @@ class StepList(Widget, can_focus=True):
         self.post_message(self.Picked(self, self.cursor))
 
     def on_click(self, event: events.Click) -> None:
-        """A click picks the step on that line."""
-        index = event.y
+        """A click picks the step on that line (the line under the finger, inside the border)."""
+        offset = event.get_content_offset(self)
+        index = -1 if offset is None else offset.y
         if 0 <= index < len(self.titles):
             self.cursor = index
             self.post_message(self.Picked(self, index))

@@ -8,17 +8,21 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper import store
-from scorekeeper.fields import BoolField, CardListField, CountsField, Field, IntField, NameListField, ObjectiveField
+from scorekeeper.fields import Field, check_entry
 from scorekeeper.games.base import Game, Sheet, Step, names
 from scorekeeper.points import fmt
 from scorekeeper.session import Problem, Session, location
 
-INT, BOOL, CARDS, COUNTS, NAMES, OTHER = "int", "bool", "cards", "counts", "names", "other"
+INT, OTHER = "int", "other"
+"""The kind of a number inside a field (`attractions."8"`, `pairs.count`); of a field no editor knows."""
 
 
 @dataclass(frozen=True)
 class Slot:
-    """One input of a step for each player: a field, or one key inside it (`attractions."8"`, `pairs.count`)."""
+    """One input of a step for each player: a field, or one key inside it (`attractions."8"`, `pairs.count`).
+
+    Its kind is the field's (`int`, `bool`, `holder`, `cards`, `counts`, …), `int` for a key inside a field.
+    """
 
     key: str
     sub: str | None
@@ -34,38 +38,27 @@ class Slot:
             return ""
         return f"{self.lo}–{self.hi}" if self.hi is not None else f"≥ {self.lo}"
 
+    def blank(self) -> Any:
+        """What Enter on an empty input confirms: 0 for a number inside a field, else the field's default."""
+        return 0 if self.sub is not None else self.field.default()
+
 
 def slot_for(field: Field, sub: str | None) -> Slot:
     """The slot of a step input `(key, sub)` over its field."""
     if sub is not None:
-        if isinstance(field, CountsField):
-            hi = field.max_for(int(sub)) if field.max_for and sub.isdigit() else None
-            return Slot(field.key, sub, field, INT, f"{field.label} {sub}", 0, hi)
-        label = f"{field.label} {sub}" if not isinstance(field, ObjectiveField) else sub
-        return Slot(field.key, sub, field, INT, label, 0, None)
-    if isinstance(field, IntField):
-        return Slot(field.key, None, field, INT, field.label, field.lo, field.hi)
-    if isinstance(field, BoolField):
-        return Slot(field.key, None, field, BOOL, field.label)
-    if isinstance(field, CardListField):
-        return Slot(field.key, None, field, CARDS, field.label, field.lo, field.hi)
-    if isinstance(field, CountsField):
-        return Slot(field.key, None, field, COUNTS, field.label)
-    if isinstance(field, NameListField):
-        return Slot(field.key, None, field, NAMES, field.label)
-    return Slot(field.key, None, field, OTHER, field.label)
+        label, lo, hi = field.part(sub)
+        return Slot(field.key, sub, field, INT, label, lo, hi)
+    return Slot(field.key, None, field, field.kind, field.label, getattr(field, "lo", 0), getattr(field, "hi", None))
 
 
 def slots(game: Game, session: Session, step: Step) -> tuple[Slot, ...]:
-    """The inputs of a step, each with its field (an objective card given whole is split into count and each)."""
+    """The inputs of a step, each with its field (a field given whole may be entered as its parts)."""
     fields = game.fields_for(session.rules)
     out: list[Slot] = []
     for key, sub in step.inputs:
         field = fields[key]
-        if sub is None and isinstance(field, ObjectiveField):
-            out.extend(slot_for(field, part) for part in ("count", "each"))
-        else:
-            out.append(slot_for(field, sub))
+        parts = field.parts() if sub is None else (sub,)
+        out.extend(slot_for(field, part) for part in parts)
     return tuple(out)
 
 
@@ -101,7 +94,7 @@ def with_slot(session: Session, number: int, player: str, slot: Slot, value: Any
         table.pop(slot.sub, None)
     else:
         table[slot.sub] = value
-    if isinstance(slot.field, CountsField) and all(k.isdigit() for k in table):
+    if table and all(k.isdigit() for k in table):
         table = dict(sorted(table.items(), key=lambda kv: int(kv[0])))
     return session.with_value(number, player, slot.key, table if table or value is not None else None)
 
@@ -270,68 +263,60 @@ def validate(session: Session) -> list[Problem]:
     return store.from_dict(store.to_dict(session))[1]
 
 
+def round_check(game: Game, session: Session, number: int) -> list[Problem]:
+    """The problems of round `number` alone: each player's fields, then the game's checks of the round.
+
+    As much work for the last round of a long session as for the first (what a keystroke may cost).
+    """
+    fields = game.fields_for(session.rules)
+    problems: list[Problem] = []
+    for player, entry in session.round(number).players.items():
+        problems.extend(check_entry(fields, entry, location(number, player), number, player))
+    if any(p.is_error for p in problems):
+        return problems
+    return problems + game.check_round(session, number)
+
+
 def errors(problems: list[Problem]) -> list[Problem]:
     """Only the errors."""
     return [p for p in problems if p.is_error]
 
 
-def rest_of(problem: Problem, number: int, player: str, key: str) -> str | None:
-    """The part of a problem's path below a player's field (`."8"`, `.count`, `[2].points`), None elsewhere."""
-    prefix = location(number, player, key)
-    if problem.path == prefix:
-        return ""
-    if problem.path.startswith(prefix) and problem.path[len(prefix)] in ".[":
-        return problem.path[len(prefix):]
-    return None
-
-
-def sub_of(rest: str) -> str | None:
-    """The key inside a field a path rest names: `."8"` -> `8`, `.count` -> `count`; None for the whole field."""
-    m = re.match(r'\.(?:"((?:[^"\\]|\\.)*)"|([A-Za-z0-9_-]+))', rest)
-    if not m:
-        return None
-    return m.group(1) if m.group(1) is not None else m.group(2)
-
-
-def line_of(rest: str) -> int | None:
-    """The line (from 1) of a card list a path rest names: `[2].points` -> 2."""
-    m = re.match(r"\[(\d+)\]", rest)
-    return int(m.group(1)) if m else None
-
-
 def at_slot(problem: Problem, number: int, player: str, slot: Slot) -> bool:
     """Whether a problem concerns this slot of this player in round `number`."""
-    if problem.round not in (None, number) or problem.player != player:
+    if problem.round not in (None, number) or problem.player != player or problem.field != slot.key:
         return False
-    if problem.field != slot.key:
-        return False
-    rest = rest_of(problem, number, player, slot.key)
-    if rest is None or slot.sub is None:
-        return True
-    sub = sub_of(rest)
-    return sub is None or sub == slot.sub
+    return slot.sub is None or problem.key in (None, slot.sub)
 
 
-def step_mentions(step: Step, message: str) -> bool:
-    """Whether a message names the step by its title (`#5` but not `#55`)."""
-    return re.search(re.escape(step.title) + r"(?![\w])", message) is not None
-
-
-def round_problems(problems: list[Problem], number: int, step: Step, steps: tuple[Step, ...]) -> list[Problem]:
-    """The problems of round `number` about no single player that belong to this step."""
-    keys = {key for key, _ in step.inputs}
+def round_problems(problems: list[Problem], number: int, step: Step) -> list[Problem]:
+    """The problems of round `number` about no single player that belong to this step (all of them on the summary)."""
     out = []
     for p in problems:
         if p.round != number or p.player is not None:
             continue
-        if step.id == "summary":
+        if step.id == "summary" or any(key == p.field and (sub is None or p.key in (None, sub))
+                                       for key, sub in step.inputs):
             out.append(p)
-            continue
-        if p.field not in keys:
-            continue
-        subs = [s for s in steps if any(sub for key, sub in s.inputs if key == p.field)]
-        if subs and any(step_mentions(s, p.message) for s in subs) and not step_mentions(step, p.message):
-            continue
+    return out
+
+
+def reached(game: Game, session: Session, number: int, problems: list[Problem]) -> list[Problem]:
+    """The problems without those of a round being walked about steps the table has not come to yet (their
+    values are not typed yet); errors are always kept."""
+    where = resume(game, session)
+    if where is None or where[0] != number:
+        return problems
+    steps = game.steps(session)
+
+    def concerns(p: Problem, step: Step) -> bool:
+        return any(key == p.field and (sub is None or p.key in (None, sub)) for key, sub in step.inputs)
+
+    out = []
+    for p in problems:
+        if not p.is_error and p.round == number and p.field is not None:
+            if any(concerns(p, s) for s in steps[where[1]:]) and not any(concerns(p, s) for s in steps[:where[1]]):
+                continue
         out.append(p)
     return out
 

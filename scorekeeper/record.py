@@ -1,0 +1,140 @@
+"""Light data classes for the core: `record`, `field`, `replace` in the manner of the standard `dataclasses`.
+
+The standard module imports `inspect` (and with it `ast`, `dis`, `tokenize`) and builds six methods per class
+from source: about 20 ms of every command's start-up for the core's classes. Here one `__init__` is built
+per class; equality, hashing, repr and freezing are shared functions. What the core uses is supported:
+`frozen`, defaults, `field(default_factory=...)`, inheritance, `__post_init__`, `replace`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, dataclass_transform, overload
+
+T = TypeVar("T")
+
+_MISSING: Any = object()
+
+
+class FrozenInstanceError(AttributeError):
+    """An attempt to change a field of a frozen record."""
+
+
+class _Spec:
+    """A field's default, or the factory of its default."""
+
+    __slots__ = ("default", "default_factory")
+
+    def __init__(self, default: Any, default_factory: Any) -> None:
+        self.default = default
+        self.default_factory = default_factory
+
+
+def field(*, default: Any = _MISSING, default_factory: Callable[[], Any] | Any = _MISSING) -> Any:
+    """A field's default (`default=`) or a factory called for each new record (`default_factory=`)."""
+    return _Spec(default, default_factory)
+
+
+def _eq(self: Any, other: Any) -> bool:
+    if other.__class__ is not self.__class__:
+        return NotImplemented  # type: ignore[no-any-return]
+    return all(bool(getattr(self, n) == getattr(other, n)) for n in self.__record_fields__)
+
+
+def _hash(self: Any) -> int:
+    return hash(tuple(getattr(self, n) for n in self.__record_fields__))
+
+
+def _repr(self: Any) -> str:
+    inner = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__record_fields__)
+    return f"{self.__class__.__qualname__}({inner})"
+
+
+def _frozen_setattr(self: Any, name: str, value: Any) -> None:
+    raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _frozen_delattr(self: Any, name: str) -> None:
+    raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+def _build(cls: type, frozen: bool) -> type:
+    specs: dict[str, _Spec] = {}
+    for base in reversed(cls.__mro__[1:]):
+        specs.update(getattr(base, "__record_specs__", {}))
+    for name, annotation in cls.__dict__.get("__annotations__", {}).items():
+        if "ClassVar" in str(annotation):
+            continue
+        value = cls.__dict__.get(name, _MISSING)
+        spec = value if isinstance(value, _Spec) else _Spec(value, _MISSING)
+        if isinstance(value, _Spec):
+            if value.default is _MISSING:
+                delattr(cls, name)
+            else:
+                setattr(cls, name, value.default)
+        specs.pop(name, None)
+        specs[name] = spec
+    names = tuple(specs)
+    scope: dict[str, Any] = {"_MISSING": _MISSING, "_set": object.__setattr__}
+    params, body = [], []
+    seen_default = False
+    for name, spec in specs.items():
+        if spec.default_factory is not _MISSING:
+            scope[f"_f_{name}"] = spec.default_factory
+            params.append(f"{name}=_MISSING")
+            body.append(f"    if {name} is _MISSING: {name} = _f_{name}()")
+            seen_default = True
+        elif spec.default is not _MISSING:
+            scope[f"_d_{name}"] = spec.default
+            params.append(f"{name}=_d_{name}")
+            seen_default = True
+        elif seen_default:
+            raise TypeError(f"{cls.__name__}: field {name!r} without a default follows one with a default")
+        else:
+            params.append(name)
+        body.append(f"    _set(self, {name!r}, {name})" if frozen else f"    self.{name} = {name}")
+    if hasattr(cls, "__post_init__"):
+        body.append("    self.__post_init__()")
+    source = f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body or ["    pass"])
+    exec(source, scope)  # the source is made here from field names, as dataclasses does
+    init = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[misc]
+    cls.__record_fields__ = names  # type: ignore[attr-defined]
+    cls.__record_specs__ = specs  # type: ignore[attr-defined]
+    setattr(cls, "__match_args__", names)  # noqa: B010
+    if "__repr__" not in cls.__dict__:
+        cls.__repr__ = _repr  # type: ignore[assignment]
+    if "__eq__" not in cls.__dict__:
+        cls.__eq__ = _eq  # type: ignore[assignment]
+        cls.__hash__ = _hash if frozen else None  # type: ignore[assignment]
+    if frozen:
+        cls.__setattr__ = _frozen_setattr  # type: ignore[assignment]
+        cls.__delattr__ = _frozen_delattr  # type: ignore[assignment]
+    return cls
+
+
+@overload
+def record(cls: type[T], /) -> type[T]: ...
+
+
+@overload
+def record(*, frozen: bool = False) -> Callable[[type[T]], type[T]]: ...
+
+
+@dataclass_transform(field_specifiers=(field,))
+def record(cls: type[T] | None = None, /, *, frozen: bool = False) -> Any:
+    """Make a class a record: `@record` or `@record(frozen=True)`, fields from its annotations, in order."""
+    if cls is None:
+        return lambda c: _build(c, frozen)
+    return _build(cls, frozen)
+
+
+def replace(obj: T, /, **changes: Any) -> T:
+    """A copy of a record with some fields changed."""
+    values = {n: getattr(obj, n) for n in obj.__record_fields__}  # type: ignore[attr-defined]
+    for name in changes:
+        if name not in values:
+            raise TypeError(f"{obj.__class__.__name__} has no field {name!r}")
+    values.update(changes)
+    return obj.__class__(**values)

@@ -1,0 +1,60 @@
+"""What the screens may ask of the app, without importing it: the app is built on `AppBase`, screens are typed by it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from textual.app import App
+
+from scorekeeper.session import Session
+
+Then = Callable[[bool], None]
+
+
+class AppBase(App[int]):
+    """The sessions folder, the clock, saving, and the moves between screens; `ScorekeeperApp` does them."""
+
+    folder: Path
+    now: Callable[[], datetime]
+
+    def open_file(self, path: Path) -> bool:
+        """Open a session file where the table left off; False (and the reason shown) when it cannot be."""
+        raise NotImplementedError
+
+    def walkthrough(self, number: int, index: int = 0) -> None:
+        """Walk round `number` from step `index`."""
+        raise NotImplementedError
+
+    def show_standings(self) -> None:
+        """Up from a walkthrough: the standings."""
+        raise NotImplementedError
+
+    def go_home(self) -> None:
+        """Up from a session: the home screen."""
+        raise NotImplementedError
+
+    def show_history(self, game: str | None = None, player: str | None = None, period: str | None = None) -> None:
+        """The finished sessions, filtered by game, player and period."""
+        raise NotImplementedError
+
+    def show_statistics(self, game: str | None = None, player: str | None = None, period: str | None = None) -> None:
+        """The statistics of the finished sessions, filtered by game, player and period."""
+        raise NotImplementedError
+
+    def save(self, session: Session, key: object = None, then: Then | None = None) -> None:
+        """Save a new value of the open session; `then(saved)` after."""
+        raise NotImplementedError
+
+    def action_undo(self) -> None:
+        """Undo the last change of the session."""
+        raise NotImplementedError
+
+    def action_redo(self) -> None:
+        """Redo the last undone change."""
+        raise NotImplementedError
+
+    def replaced(self, old: Session, new: Session) -> None:
+        """Tell the screen that the session changed under it (undo, redo, reload, or a change not saved)."""
+        raise NotImplementedError

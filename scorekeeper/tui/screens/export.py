@@ -1,0 +1,172 @@
+"""Export a session from the app: CSV, Markdown and JSON files in exports/, a BG Stats play as a QR code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from scorekeeper import export, games, store
+from scorekeeper.games import GAMES, Sheet
+from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
+from scorekeeper.tui.widgets.qr import QRCode, svg
+
+if TYPE_CHECKING:
+    from scorekeeper.tui.base import AppBase
+
+CSS = Path(__file__).parent.parent / "after.tcss"
+
+FILES = {"csv": ("CSV", "csv", "one row per player, round and category, with the points and why"),
+         "md": ("Markdown", "md", "the score sheet, ready to paste in a group chat"),
+         "json": ("JSON", "json", "the JSON of `scorekeeper score --json`")}
+"""Each file format: its name, the file extension, what it holds."""
+
+
+def scored(path: Path) -> Sheet | str:
+    """The score sheet of a session file, or the first problem that keeps it from being read."""
+    from scorekeeper.session import SessionError
+
+    try:
+        session, warnings = store.load(path)
+        return games.score(session, warnings)
+    except SessionError as exc:
+        return exc.problems[0].describe() if exc.problems else str(exc)
+
+
+def exports_dir(session_file: Path) -> Path:
+    """Where the app writes exports: `exports/` beside the session file."""
+    return session_file.parent / "exports"
+
+
+def write_export(session_file: Path, sheet: Sheet, to: str) -> Path:
+    """Write the session in a format to exports/ (atomically, replacing an older export of it); the path."""
+    text = export.export([(sheet, session_file.name)], to)
+    target = exports_dir(session_file) / f"{session_file.stem}.{FILES[to][1]}"
+    store.write_atomic(target, text)
+    return target
+
+
+class ExportScreen(Screen):
+    """A session in another format: files for a spreadsheet, a chat or a program; a BG Stats play for the phone."""
+
+    CSS_PATH = CSS
+    BINDINGS = [
+        Binding("c", "write('csv')", "CSV", id="csv"),
+        Binding("m", "write('md')", "Markdown", id="md"),
+        Binding("j", "write('json')", "JSON", id="json"),
+        Binding("b", "bgstats", "BG Stats", id="bgstats"),
+        Binding("y", "copy_link", "Copy link", id="copy-link"),
+        Binding("escape", "back", "Back", id="back"),
+    ]
+
+    app: AppBase
+
+    def __init__(self, path: Path, sheet: Sheet) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.sheet = sheet
+        self.link: str | None = None
+        self.written: dict[str, Path] = {}
+
+    def compose(self) -> ComposeResult:
+        yield TitleBar()
+        with VerticalScroll(id="export"):
+            yield Static(Content.from_markup(
+                "Files are written to [b]$folder[/b] (named after the session file, replaced on a new export).",
+                folder=str(exports_dir(self.path))), classes="hint")
+            options = [Option(Content.assemble((f"{key}  ", "bold $text-accent"), (name, "bold"), "  ",
+                                               (what, "dim")), id=fmt)
+                       for fmt, key, (name, _, what) in (("csv", "c", FILES["csv"]), ("md", "m", FILES["md"]),
+                                                         ("json", "j", FILES["json"]))]
+            options.append(Option(Content.assemble(("b  ", "bold $text-accent"), ("BG Stats", "bold"), "  ",
+                                                   ("a QR code to scan with the phone, and its link", "dim")),
+                                  id="bgstats"))
+            yield OptionList(*options, id="formats")
+            yield Static(id="written")
+            yield Vertical(id="qr-box")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        """Title the screen after the session."""
+        session = self.sheet.session
+        game = GAMES[session.game].name
+        self.title = f"Export: {session.title}" if session.title else f"Export: {game}"
+        self.sub_title = self.path.name
+        self.query_one("#written", Static).display = False
+        self.query_one("#formats", OptionList).focus()
+
+    @on(OptionList.OptionSelected, "#formats")
+    async def chosen(self, event: OptionList.OptionSelected) -> None:
+        """Enter on a format exports to it."""
+        event.stop()
+        if event.option.id == "bgstats":
+            await self.action_bgstats()
+        elif event.option.id:
+            self.action_write(event.option.id)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Copy the link only once the BG Stats play is shown."""
+        if action == "copy_link":
+            return self.link is not None
+        return True
+
+    def action_write(self, to: str) -> None:
+        """Write the file and say where (or why not)."""
+        written = self.query_one("#written", Static)
+        written.display = True
+        try:
+            target = write_export(self.path, self.sheet, to)
+        except OSError as exc:
+            written.update(Content.styled(f"Could not write the {FILES[to][0]} file: {exc.strerror or exc}",
+                                          "$text-error"))
+            return
+        self.written[to] = target
+        written.update(Content.from_markup("[b $text-success]✓ $name written:[/] $path",
+                                           name=FILES[to][0], path=str(target)))
+        self.notify(str(target), title=f"{FILES[to][0]} written", markup=False)
+
+    async def action_bgstats(self) -> None:
+        """Show the BG Stats play as a QR code and its link as text; save the code as a picture too."""
+        self.link = link = export.bgstats_link(self.sheet, self.path.name)
+        box = self.query_one("#qr-box", Vertical)
+        await box.remove_children()
+        qr = QRCode(link, id="qr")
+        state = "" if self.sheet.complete else " (the game is not finished: the play holds the scores so far)"
+        parts = [qr, Static(Content.from_markup("[b]BG Stats[/b]: scan the code with the phone's camera to log "
+                                                "this play$state; y copies the link below.", state=state),
+                            classes="hint")]
+        room = self.size.height - 2
+        picture = exports_dir(self.path) / f"{self.path.stem}-bgstats.svg"
+        try:
+            store.write_atomic(picture, svg(link))
+            saved = Content.from_markup("The code is also saved as a picture: $path", path=str(picture))
+        except OSError as exc:
+            saved = Content.styled(f"The code could not be saved as a picture: {exc.strerror or exc}",
+                                   "$text-error")
+        if qr.height > room:
+            parts.insert(0, Static(Content.from_markup(
+                "[b $text-warning]The code is $n lines tall and the terminal shows $room:[/] make the terminal "
+                "taller (or its font smaller) to scan it whole, or open the picture saved below.",
+                n=str(qr.height), room=str(room)), classes="hint"))
+        parts += [Static(saved, classes="hint"), Static(Content(link), id="link")]
+        await box.mount_all(parts)
+        self.refresh_bindings()
+        self.call_after_refresh(box.scroll_visible, top=True, animate=False)
+
+    def action_copy_link(self) -> None:
+        """Copy the BG Stats link to the clipboard (where the terminal allows it)."""
+        if self.link:
+            self.app.copy_to_clipboard(self.link)
+            self.notify("The BG Stats link is on the clipboard (if the terminal allows it).", markup=False)
+
+    def action_back(self) -> None:
+        """Back to where the export was asked."""
+        self.app.pop_screen()

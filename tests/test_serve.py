@@ -1,0 +1,475 @@
+"""`scorekeeper serve`: the token guards every path, loopback by default, a clean stop; the app driven in Chromium."""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import os
+import re
+import selectors
+import signal
+import socket
+import subprocess
+import sys
+import time
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from tests.test_tui_support import app_for, pilot_test, settle, write_session
+
+CHROMIUM = Path("/usr/bin/chromium")
+LAUNCH_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+FORBIDDEN = b"403: Forbidden\n"
+URL = re.compile(r"http://(127\.0\.0\.1):(\d+)/([A-Za-z0-9_-]+)/")
+
+
+@dataclass
+class Served:
+    """A running `scorekeeper serve` and what it printed."""
+
+    proc: subprocess.Popen[str]
+    url: str
+    port: int
+    token: str
+    folder: Path
+    output: list[str] = field(default_factory=list)
+
+    def get(self, path: str, **headers: str) -> tuple[int, bytes]:
+        """A GET of a raw path (sent as written, not normalised) on the server's loopback port."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        try:
+            conn.request("GET", path, headers=headers)
+            response = conn.getresponse()
+            return response.status, response.read()
+        finally:
+            conn.close()
+
+    def stop(self) -> str:
+        """Ctrl+C (SIGINT) and the rest of what it printed; it must end by itself, with 0."""
+        self.proc.send_signal(signal.SIGINT)
+        out, _ = self.proc.communicate(timeout=30)
+        self.output.append(out)
+        assert self.proc.returncode == 0, "".join(self.output)
+        return "".join(self.output)
+
+
+def start(folder: Path, *args: str) -> Served:
+    """Start `serve` on a free loopback port and wait for the URL it prints."""
+    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--dir", str(folder), "--port", "0", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert proc.stdout is not None
+    lines: list[str] = []
+    deadline = time.monotonic() + 30
+    with selectors.DefaultSelector() as sel:
+        sel.register(proc.stdout, selectors.EVENT_READ)
+        while time.monotonic() < deadline:
+            if not sel.select(timeout=deadline - time.monotonic()):
+                break
+            line = proc.stdout.readline()
+            if not line:
+                break
+            lines.append(line)
+            if match := URL.search(line):
+                return Served(proc, match.group(0), int(match.group(2)), match.group(3), folder, lines)
+    proc.kill()
+    pytest.fail("serve printed no URL:\n" + "".join(lines) + proc.stdout.read())
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    """A server on a fresh folder, stopped (and checked to stop cleanly) after the test."""
+    server = start(tmp_path / "sessions")
+    try:
+        yield server
+    finally:
+        if server.proc.poll() is None:
+            output = server.stop()
+            assert "Traceback" not in output and "Stopped." in output, output
+
+
+def listening(pid: int) -> list[tuple[str, int]]:
+    """The addresses a process listens on, read from its sockets in /proc (Linux)."""
+    inodes = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            target = os.readlink(fd)
+        except OSError:
+            continue
+        if target.startswith("socket:["):
+            inodes.add(target[8:-1])
+    found = []
+    for table, size in (("tcp", 4), ("tcp6", 16)):
+        for line in Path(f"/proc/net/{table}").read_text().splitlines()[1:]:
+            parts = line.split()
+            local, state, inode = parts[1], parts[3], parts[9]
+            if state != "0A" or inode not in inodes:
+                continue
+            hex_addr, hex_port = local.split(":")
+            raw = bytes.fromhex(hex_addr)
+            raw = b"".join(raw[i:i + 4][::-1] for i in range(0, size, 4))
+            found.append((socket.inet_ntop(socket.AF_INET if size == 4 else socket.AF_INET6, raw), int(hex_port, 16)))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads the listening sockets from /proc (Linux)")
+def test_listens_on_loopback_only_by_default(served: Served) -> None:
+    """Without --host, the server's only listening socket is 127.0.0.1 on the printed port."""
+    assert listening(served.proc.pid) == [("127.0.0.1", served.port)]
+    text = "".join(served.output)
+    assert f"Listening on 127.0.0.1:{served.port}" in text and "Only this computer can connect" in text
+
+
+def test_every_request_without_the_token_is_403(served: Served) -> None:
+    """The page, static files and anything else: 403 and nothing else without the token or with a wrong one."""
+    wrong = served.token[:-1] + ("A" if served.token[-1] != "A" else "B")
+    for path in ("/", "/ws", "/static/js/textual.js", "/static/", "/favicon.ico", "/download/x",
+                 f"/{wrong}/", f"/{wrong}/static/js/textual.js", f"/{wrong}/ws", f"/x/{served.token}/",
+                 f"/{served.token}x/", f"/{served.token[:10]}/", f"/static/../{served.token}/../",
+                 "/%2e%2e/", "//", "/" + "a" * 5000):
+        status, body = served.get(path)
+        assert (status, body) == (403, FORBIDDEN), path
+
+
+def test_the_token_opens_the_page_and_the_static_files_only(served: Served) -> None:
+    """With the token: the page and textual-serve's files; no listing, nothing outside the static folder."""
+    t = served.token
+    status, body = served.get(f"/{t}/")
+    assert status == 200 and b"textual-terminal" in body and f"/{t}/ws".encode() in body
+    assert b"googleapis" not in body and b"http://" not in body.replace(f"ws://127.0.0.1:{served.port}".encode(), b"")
+    status, body = served.get(f"/{t}/static/js/textual.js")
+    assert status == 200 and len(body) > 100_000
+    for path in (f"/{t}/static/", f"/{t}/static/js/", f"/{t}/static/../../serve.py", f"/{t}/static/..%2f..%2fserver.py",
+                 f"/{t}/static/%2e%2e/%2e%2e/server.py", f"/{t}/static/js/../../../server.py", f"/{t}/nothing"):
+        status, body = served.get(path)
+        assert status in (403, 404) and b"textual" not in body and b"<a href" not in body, (path, status)
+
+
+def test_the_websocket_needs_the_token_and_this_page(served: Served) -> None:
+    """A websocket without the token, with a wrong one, or opened from another site's page: 403."""
+
+    async def status(path: str, origin: str | None = None) -> int:
+        headers = {"Origin": origin} if origin else {}
+        async with aiohttp.ClientSession() as client:
+            try:
+                async with client.ws_connect(f"ws://127.0.0.1:{served.port}{path}", headers=headers) as ws:
+                    await ws.close()
+                    return 101
+            except aiohttp.WSServerHandshakeError as exc:
+                return exc.status
+
+    async def checks() -> list[int]:
+        return [
+            await status("/ws"),
+            await status(f"/{served.token[::-1]}/ws"),
+            await status(f"/{served.token}/ws", origin="http://evil.example"),
+            await status(f"/{served.token}/ws", origin=f"http://127.0.0.1:{served.port}"),
+        ]
+
+    assert asyncio.run(checks()) == [403, 403, 403, 101]
+
+
+def test_a_fresh_token_at_every_start(tmp_path: Path) -> None:
+    """Two starts, two different secrets (43 characters of secrets.token_urlsafe); the QR code is printed."""
+    tokens = []
+    for _ in range(2):
+        server = start(tmp_path)
+        text = server.stop()
+        assert "▀" in text and "█" in text and "Stopped." in text and "Traceback" not in text
+        tokens.append(server.token)
+    assert tokens[0] != tokens[1] and all(len(t) == 43 for t in tokens)
+
+
+def test_a_port_in_use_is_a_clear_error(tmp_path: Path) -> None:
+    """A busy port: exit 1 with a sentence, no traceback; a port out of range likewise."""
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        argv = [sys.executable, "-m", "scorekeeper", "serve", "--dir", str(tmp_path), "--port", str(port)]
+        run = subprocess.run(argv, capture_output=True, text=True, timeout=30)
+    assert run.returncode == 1 and "scorekeeper serve: cannot listen on 127.0.0.1 port" in run.stderr
+    assert "Traceback" not in run.stderr + run.stdout
+    run = subprocess.run([sys.executable, "-m", "scorekeeper", "serve", "--port", "70000"],
+                         capture_output=True, text=True, timeout=30)
+    assert run.returncode == 1 and "--port takes 0 to 65535" in run.stderr
+
+
+@pilot_test
+async def test_at_a_phones_width_a_tap_on_the_title_opens_the_steps(tmp_path: Path) -> None:
+    """43 columns: the step list is folded away; a tap on the step's title opens it in the step's place, a tap on
+    a step goes there and shows that step (drawn anew, not the one before); the new-session form fits."""
+    from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
+    from scorekeeper.tui.widgets.grid import StepGrid
+
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=(43, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen) and screen.has_class("-narrow")
+        steps = screen.query_one("#steps")
+        assert not steps.display or steps.region.width == 0
+        await pilot.click("#step-title")
+        await settle(pilot)
+        assert steps.region.width > 30 and app.focused is steps and screen.query_one("#step").region.width == 0
+        await pilot.click("#steps", offset=(5, 1 + 15))  # Summary: the 16th line, below the list's top border
+        await settle(pilot)
+        assert screen.step.title == "Summary" and steps.region.width == 0
+        grid = screen.query_one(StepGrid)
+        assert "Attractions" not in grid.plain() and grid.region.width > 30
+        await pilot.press("escape", "escape")
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        form = app.screen.query_one("#new-session")
+        widest = max(w.region.right for w in form.query("#game, .player-name, #title, .rule-input, Button"))
+        assert widest <= 43
+
+
+# -- in a real browser ------------------------------------------------------------------------------------------------
+
+HOOK = """Object.defineProperty(Object.prototype, "terminal", {configurable: true, set(value) {
+    window.__term = value;
+    Object.defineProperty(this, "terminal", {value, writable: true, configurable: true, enumerable: true});
+}});"""
+SCREEN = """(() => { const t = window.__term, b = t.buffer.active, out = [];
+    for (let y = 0; y < t.rows; y++) out.push(b.getLine(b.viewportY + y).translateToString(true));
+    return out; })()"""
+CELL = """(() => { const s = document.querySelector(".xterm-screen").getBoundingClientRect();
+    return [s.x, s.y, s.width / window.__term.cols, s.height / window.__term.rows]; })()"""
+
+
+class Phone:
+    """A page at phone size, read through xterm's buffer, driven by taps and typing."""
+
+    def __init__(self, page: Any, shots: Path) -> None:
+        self.page = page
+        self.shots = shots
+
+    def lines(self) -> list[str]:
+        """The terminal's lines as drawn now."""
+        return list(self.page.evaluate(SCREEN))
+
+    def text(self) -> str:
+        """The screen as one text."""
+        return "\n".join(self.lines())
+
+    def wait_for(self, text: str, timeout: float = 20) -> None:
+        """Until the screen shows the text."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if text in self.text():
+                return
+            time.sleep(0.05)
+        raise AssertionError(f"{text!r} not on the screen:\n{self.text()}")
+
+    def tap(self, text: str) -> None:
+        """A finger on the middle of the text where it first shows."""
+        self.tap_at(re.compile(re.escape(text)))
+
+    def tap_input(self, player: str) -> None:
+        """A finger just right of the value in the first input beside a player's name (Bo, not Booth)."""
+        self.tap_at(re.compile(rf"(?<!\w){re.escape(player)}\s+\S+()"), right=1.5)
+
+    def tap_step(self, title: str) -> None:
+        """A finger on a step in the step list (the box on the left, one title a line)."""
+        self.tap_at(re.compile(rf"^\s*│[^│]*?(?<!\S)({re.escape(title)})\s*│"))
+
+    def still(self, quiet: float = 0.3, timeout: float = 10) -> list[str]:
+        """The screen once it has stopped changing (a tap lands where the text was seen)."""
+        deadline = time.monotonic() + timeout
+        lines = self.lines()
+        while time.monotonic() < deadline:
+            time.sleep(quiet)
+            now = self.lines()
+            if now == lines:
+                return now
+            lines = now
+        return lines
+
+    def tap_at(self, pattern: re.Pattern[str], right: float = 0) -> None:
+        """A finger on the middle of the first match (or its first group) on the screen, or cells right of it."""
+        for row, line in enumerate(self.still()):
+            if match := pattern.search(line):
+                group = 1 if match.groups() else 0
+                x0, y0, w, h = self.page.evaluate(CELL)
+                middle = (match.start(group) + match.end(group)) / 2 + right
+                self.page.touchscreen.tap(x0 + middle * w, y0 + (row + 0.5) * h)
+                return
+        raise AssertionError(f"{pattern.pattern!r} not on the screen:\n{self.text()}")
+
+    def swipe_up(self, rows: int) -> None:
+        """A finger drawn up the middle of the screen (the page scrolls down)."""
+        cdp = self.page.context.new_cdp_session(self.page)
+        x0, y0, w, h = self.page.evaluate(CELL)
+        x, y = x0 + 20 * w, y0 + 30 * h
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for k in range(1, rows + 1):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y - k * h}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        cdp.detach()
+
+    def type(self, text: str) -> None:
+        """Keys from the phone's keyboard."""
+        self.page.keyboard.type(text, delay=20)
+
+    def shot(self, name: str) -> None:
+        """A screenshot of the page."""
+        self.page.screenshot(path=str(self.shots / name))
+
+
+def saved(folder: Path) -> dict[str, Any]:
+    """The one session file of the folder, as read back from disk."""
+    (path,) = folder.glob("*.toml")
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+ROUND = [  # (keys typed, then the player, field and value the file holds): all cards held, as the rulebook has it
+    *((f"{v}\n", p, f"attractions.{n}", v) for n in range(1, 12)
+      for p, v in (("Ana", n if n % 2 else 0), ("Bo", 0 if n % 2 else n))),
+    ("3\n", "Ana", "outhouses", 3), ("0\n", "Bo", "outhouses", 0),
+    ("1", "Ana", "ticket_booth", True),  # who holds it: one key, and on to the next step
+    ("2", "Bo", "demolition_derby", True),
+    ("6\n", "Ana", "tickets", 6), ("4\n", "Bo", "tickets", 4),
+    ("2", "Bo", "piglet_race", True),
+]
+
+
+def on_disk(folder: Path, player: str, field: str) -> Any:
+    """What the file holds for a player's field of round 1 (`attractions.4`: inside the table; None: nothing yet)."""
+    try:
+        rounds = saved(folder).get("rounds") or [{}]
+    except (ValueError, tomllib.TOMLDecodeError):
+        return None
+    value: Any = rounds[0].get("players", {}).get(player, {})
+    for key in field.split("."):
+        value = value.get(key) if isinstance(value, dict) else None
+    return value
+
+
+def until(folder: Path, player: str, field: str, value: Any, timeout: float = 10) -> None:
+    """Until the file on disk holds the value typed."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if on_disk(folder, player, field) == value:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"{player} {field}: the file holds {on_disk(folder, player, field)!r}, not {value!r}")
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists() and not os.environ.get("CI"),
+                    reason="needs Debian's chromium at /usr/bin/chromium (.ci/run installs it; under CI it must run)")
+def test_a_round_scored_from_a_phone(tmp_path: Path) -> None:
+    """At 390x844 by taps and typing: a new Ticket Booth session, a whole round scored and corrected, all on disk;
+    a second browser sees it; no token or a wrong one is 403; Ctrl+C ends the server and the browsers cleanly."""
+    from playwright.sync_api import sync_playwright
+
+    shots = Path(os.environ.get("SCOREKEEPER_SCREENSHOTS", tmp_path))
+    folder = tmp_path / "sessions"
+    server = start(folder)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch_persistent_context(
+                str(tmp_path / "profile"), executable_path=str(CHROMIUM), args=LAUNCH_ARGS, headless=True,
+                viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True, has_touch=True)
+            loopback_only(browser)
+            page = browser.pages[0] if browser.pages else browser.new_page()
+            page.add_init_script(HOOK)
+            phone = Phone(page, shots)
+
+            for path in ("/", f"/{server.token[::-1]}/", "/static/js/textual.js"):
+                response = page.goto(f"http://127.0.0.1:{server.port}{path}")
+                assert response is not None and response.status == 403 and page.content().count("403: Forbidden") == 1
+
+            page.goto(server.url)
+            phone.wait_for("New session")
+            assert page.evaluate("window.__term.cols") <= 45, "a phone in portrait gets about 40 columns"
+            phone.shot("serve-phone-home.png")
+            phone.tap("New session")
+            phone.wait_for("1. name")
+            phone.tap("The Ticket Booth")
+            phone.tap("1. name")
+            phone.type("Ana")
+            phone.tap("2. name")
+            phone.type("Bo")
+            phone.wait_for("2. Bo")
+            phone.shot("serve-phone-new.png")
+            phone.swipe_up(10)
+            phone.wait_for("Create and start scoring")
+            phone.tap("Create and start scoring")
+            phone.wait_for("Round 1 of 3")
+            assert saved(folder)["players"] == ["Ana", "Bo"]
+
+            for keys, player, field, value in ROUND:
+                for key in keys:
+                    page.keyboard.press("Enter" if key == "\n" else key)
+                until(folder, player, field, value)
+                if field == "outhouses" and player == "Ana":
+                    phone.still()
+                    phone.shot("serve-phone-walk.png")
+            phone.tap("Round 1 of 3")  # the step's title opens the list of steps
+            phone.tap_step("#4")
+            phone.wait_for("How many #4")
+            phone.tap_input("Bo")
+            phone.still(quiet=0.15)
+            page.keyboard.press("Backspace")
+            phone.type("3")
+            until(folder, "Bo", "attractions.4", 3)
+            phone.tap("Round 1 of 3")
+            phone.still()
+            phone.shot("serve-phone-steps.png")
+            phone.tap_step("Summary")
+            phone.wait_for("· Summary")
+            phone.still()
+            phone.shot("serve-phone-summary.png")
+
+            for _, player, field, value in ROUND:
+                assert on_disk(folder, player, field) == (3 if (player, field) == ("Bo", "attractions.4") else value)
+
+            other = browser.new_page()
+            other.add_init_script(HOOK)
+            other.goto(server.url)
+            second = Phone(other, shots)
+            second.wait_for("Ana, Bo")
+            second.shot("serve-phone-home.png")
+            second.tap("Ana, Bo")  # a row of the sessions list opens it
+            second.wait_for("Total")
+            assert "Filter" not in second.text()
+
+            page.set_viewport_size({"width": 844, "height": 390})
+            phone.still()
+            assert page.evaluate("window.__term.cols") >= 80, "a phone in landscape gets about 90 columns"
+            phone.shot("serve-phone-landscape.png")
+
+            output = server.stop()
+            assert "Traceback" not in output and "Stopping: closing 2 browser session(s)" in output, output
+            page.wait_for_selector("body.-closed", timeout=10_000)
+            browser.close()
+    finally:
+        if server.proc.poll() is None:
+            server.proc.kill()
+            server.proc.wait()
+    assert on_disk(folder, "Bo", "attractions.4") == 3 and on_disk(folder, "Bo", "piglet_race") is True
+
+
+def loopback_only(browser: Any) -> None:
+    """Abort any request the page would send anywhere but the server's loopback address."""
+
+    def route(r: Any) -> None:
+        if r.request.url.startswith("http://127.0.0.1:"):
+            r.continue_()
+        else:
+            r.abort()
+
+    browser.route("**/*", route)

@@ -1,0 +1,303 @@
+"""After the game in the app: history, statistics, the charts in the standings, exports and the BG Stats QR code."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from textual.widgets import OptionList, Static
+
+from scorekeeper import export
+from scorekeeper.tui.screens.export import ExportScreen
+from scorekeeper.tui.screens.history import HistoryScreen
+from scorekeeper.tui.screens.home import HomeScreen
+from scorekeeper.tui.screens.standings import StandingsScreen
+from scorekeeper.tui.screens.statistics import StatisticsScreen
+from scorekeeper.tui.widgets.bars import KeyBar, keys_text
+from scorekeeper.tui.widgets.charts import ScoreCharts
+from scorekeeper.tui.widgets.qr import QRCode, half_blocks, matrix, quadrants
+from tests.test_tui_support import app_for, pilot_test
+from tests.test_tui_support import settle as settle_once
+
+SAMPLES = Path(__file__).parent.parent / "sample_sessions"
+FINISHED = len(list(SAMPLES.glob("*.toml"))) - 1
+"""Every sample but ticket-booth-in-progress.toml is a finished game."""
+
+
+async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the app is idle: a worker's result may start another (the index read, then the statistics)."""
+    for _ in range(50):
+        await settle_once(pilot)
+        if not any(w.is_running for w in pilot.app.workers):
+            return
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """A sessions folder holding every sample session (all finished but one)."""
+    target = tmp_path / "sessions"
+    target.mkdir()
+    for path in SAMPLES.glob("*.toml"):
+        shutil.copy(path, target / path.name)
+    return target
+
+
+def listed(screen: HistoryScreen) -> list[str]:
+    """The file names the history shows, top to bottom."""
+    return [s.file for s in screen.shown]
+
+
+@pilot_test
+async def test_history_from_home_filter_by_player_and_open(folder: Path) -> None:
+    """F2 opens History, newest first; picking Bo leaves his two games; Enter opens the standings; Esc comes back."""
+    app = app_for(folder)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, HistoryScreen)
+        assert len(screen.shown) == FINISHED
+        assert listed(screen)[:2] == ["ticket-booth-3p.toml", "ticket-booth-tiebreak.toml"]
+        assert "ticket-booth-in-progress.toml" not in listed(screen)
+        assert f"{FINISHED} finished sessions" in str(screen.query_one("#history-count", Static).render())
+        await pilot.press("p", "b", "o", "enter")
+        await settle(pilot)
+        assert listed(screen) == ["ticket-booth-3p.toml", "ticket-booth-tiebreak.toml"]
+        assert f"2 of {FINISHED} finished sessions" in str(screen.query_one("#history-count", Static).render())
+        assert app.focused is screen.query_one("#plays", OptionList)
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, StandingsScreen)
+        assert app.screen.doc.path == folder / "ticket-booth-tiebreak.toml"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+        assert listed(screen) == ["ticket-booth-3p.toml", "ticket-booth-tiebreak.toml"]
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+
+
+@pilot_test
+async def test_history_filters_by_game_and_period(folder: Path) -> None:
+    """Ticket to Mars: three games; this month (the clock says 2026-11-27): only 27 November."""
+    app = app_for(folder)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.push_screen(HistoryScreen(game="ticket-to-mars"))
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, HistoryScreen)
+        assert sorted(listed(screen)) == ["ticket-to-mars-extra-round.toml", "ticket-to-mars-one-round.toml",
+                                          "ticket-to-mars-two-rounds.toml"]
+        app.pop_screen()
+        app.push_screen(HistoryScreen(period="month"))
+        await settle(pilot)
+        assert listed(app.screen) == ["ticket-booth-3p.toml"]  # type: ignore[attr-defined]
+
+
+@pilot_test
+async def test_history_names_are_shown_literally(tmp_path: Path) -> None:
+    """A player called `[b]Bo[/b]` is listed as typed, not in bold."""
+    folder = tmp_path / "sessions"
+    folder.mkdir()
+    text = (SAMPLES / "ticket-to-mars-one-round.toml").read_text()
+    first = text.split("players = [")[1].split(",")[0].strip().strip('"')
+    (folder / "odd.toml").write_text(text.replace(f'"{first}"', '"[b]Bo[/b]"')
+                                     .replace(f"players.{first}]", 'players."[b]Bo[/b]"]'))
+    app = app_for(folder)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, HistoryScreen)
+        assert len(screen.shown) == 1
+        shown = screen.query_one("#plays", OptionList).get_option_at_index(0).prompt
+        assert "[b]Bo[/b]" in str(shown)
+
+
+@pilot_test
+async def test_statistics_of_bo_worked_out_by_hand(folder: Path) -> None:
+    """Bo played two Ticket Booth games and won both: 95½ (3 players) and 71 (4 players, won on the tie-break).
+
+    Average (95½ + 71) / 2 = 83.25, best 95½, worst 71, streak 2; above Ana and Cy twice, above Dee once.
+    """
+    app = app_for(folder)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("f3")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, StatisticsScreen)
+        assert screen.plain().splitlines()[0] == f"{FINISHED} finished sessions (1 unfinished not counted)"
+        await pilot.press("p", "b", "o", "enter")
+        await settle(pilot)
+        text = screen.plain()
+        lines = text.splitlines()
+        assert lines[0] == "2 finished sessions"
+        assert "The Ticket Booth — 2 plays" in lines
+        row = next(line for line in lines if line.startswith("Bo "))
+        assert row.split() == ["Bo", "2", "2", "100%", "83.25", "95½", "71", "2"]
+        by_count = lines[lines.index(row) + 3]
+        assert by_count.split() == ["Bo", "95½", "71"]
+        assert "Biggest winning margin: 19½ — Bo over Ana, 2026-11-27" in lines  # 95½ - 76
+        assert "Closest finish: 0 — Bo over Ana, 2026-10-02" in lines  # 71 to 71, settled by the last round
+        h2h = lines[lines.index("Head to head (places, every game)") + 1:]
+        assert [line.split() for line in h2h] == [
+            ["Player", "Opponent", "Games", "Above", "Below", "Level"],
+            ["Bo", "Ana", "2", "2", "0", "0"], ["Bo", "Cy", "2", "2", "0", "0"], ["Bo", "Dee", "1", "1", "0", "0"]]
+
+
+@pilot_test
+async def test_charts_in_the_standings(folder: Path) -> None:
+    """The standings of a finished Ticket Booth game hold both charts, with the figures as text; c scrolls to them."""
+    app = app_for(folder, folder / "ticket-booth-3p.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, StandingsScreen)
+        assert "c Charts" in keys_text(screen.query_one(KeyBar))
+        await pilot.press("c")
+        await settle(pilot)
+        chart = screen.query_one("#charts", ScoreCharts)
+        assert chart.region.y < 24 and chart.region.bottom > 0  # on screen
+        text = chart.plain()
+        assert "Running totals, round by round" in text and "Where the points came from" in text
+        assert all(len(line) <= chart.content_region.width for line in text.splitlines())
+        bo = [line for line in text.splitlines() if "Bo " in line]
+        assert bo[2].split()[-3:] == ["95½", "+20½", "leads"]  # round 3: 75 + 20½
+
+
+@pilot_test
+async def test_export_writes_files_and_shows_the_bgstats_qr(folder: Path) -> None:
+    """x on the standings; c, m, j write the files to exports/; b draws the QR code of the BG Stats link."""
+    path = folder / "ticket-booth-3p.toml"
+    app = app_for(folder, path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("x")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ExportScreen)
+        await pilot.press("c", "m", "j")
+        await settle(pilot)
+        out = folder / "exports"
+        assert sorted(p.name for p in out.iterdir()) == ["ticket-booth-3p.csv", "ticket-booth-3p.json",
+                                                         "ticket-booth-3p.md"]
+        rows = list(csv.reader(io.StringIO((out / "ticket-booth-3p.csv").read_text(encoding="utf-8-sig"))))
+        assert rows[0] == list(export.CSV_HEADER)
+        bo = [r for r in rows[1:] if r[rows[0].index("player")] == "Bo"]
+        assert sum(float(r[rows[0].index("points")]) for r in bo) == 95.5
+        data = json.loads((out / "ticket-booth-3p.json").read_text())
+        assert data["totals"] == {"Ana": 76, "Bo": 95.5, "Cy": 60} and data["winners"] == ["Bo"]
+        assert "Friday at Mia's" in (out / "ticket-booth-3p.md").read_text()
+        assert "ticket-booth-3p.json" in str(screen.query_one("#written", Static).render())
+        assert "Copy link" not in keys_text(screen.query_one(KeyBar))
+        await pilot.press("b")
+        await settle(pilot)
+        link = screen.link
+        assert link is not None and link.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+        assert str(screen.query_one("#link", Static).render()) == link
+        qr = screen.query_one("#qr", QRCode)
+        drawn = [strip.text for strip in qr.render_lines(qr.region.reset_offset)]
+        assert drawn in (half_blocks(matrix(link)), quadrants(matrix(link)))
+        assert "Copy link" in keys_text(screen.query_one(KeyBar))
+        picture = (out / "ticket-booth-3p-bgstats.svg").read_text()
+        assert "<svg" in picture and picture.rstrip().endswith("</svg>")
+        assert 'fill="#fff"' in picture  # dark on a light ground, whatever the viewer's background
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, StandingsScreen)
+
+
+@pilot_test
+async def test_export_from_history(folder: Path) -> None:
+    """x on a session of the history exports it without opening it."""
+    app = app_for(folder)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2")
+        await settle(pilot)
+        await pilot.press("x")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ExportScreen) and screen.path == folder / "ticket-booth-3p.toml"
+        await pilot.press("m")
+        await settle(pilot)
+        assert (folder / "exports" / "ticket-booth-3p.md").is_file()
+
+
+@pilot_test
+async def test_export_error_is_said_not_raised(folder: Path) -> None:
+    """exports/ cannot be made (a file is in its way): the screen says so, nothing is half-written."""
+    (folder / "exports").write_text("in the way")
+    app = app_for(folder, folder / "ticket-booth-3p.toml")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("x", "c")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ExportScreen)
+        assert "Could not write the CSV file" in str(screen.query_one("#written", Static).render())
+        assert (folder / "exports").read_text() == "in the way"
+
+
+@pilot_test
+async def test_history_and_statistics_from_the_command_palette(folder: Path) -> None:
+    """ctrl+p on home, `statistics`, Enter: the statistics; Esc, then the palette again for the history."""
+    app = app_for(folder)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        for word, screen_type in (("statistics", StatisticsScreen), ("history", HistoryScreen)):
+            await pilot.press("ctrl+p")
+            await settle(pilot)
+            await pilot.press(*word)
+            await pilot.pause(0.3)  # the palette searches in the background
+            await pilot.press("enter")
+            await settle(pilot)
+            assert isinstance(app.screen, screen_type), word
+            await pilot.press("escape")
+            await settle(pilot)
+            assert isinstance(app.screen, HomeScreen)
+
+
+@pilot_test
+async def test_history_catches_up_with_a_game_finished_meanwhile(folder: Path) -> None:
+    """A finished session copied into the folder while History is open shows once the screen comes back to it."""
+    app = app_for(folder)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, HistoryScreen)
+        before = len(screen.shown)
+        shutil.copy(SAMPLES / "ticket-booth-3p.toml", folder / "zz-rematch.toml")
+        await pilot.press("enter")  # a session's standings, then back
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+        assert len(screen.shown) == before + 1 and "zz-rematch.toml" in listed(screen)
+
+
+def test_head_to_head_of_a_club_waits_for_a_player() -> None:
+    """Past 40 pairs, the head to head is shown per player once one is picked; with a player, every row."""
+    from scorekeeper.tui.screens.statistics import sections
+
+    rows = [{"player": f"P{i}", "opponent": f"Q{i}", "games": 1, "above": 1, "below": 0, "level": 0}
+            for i in range(41)]
+    result = {"sessions": 41, "unfinished": 0, "invalid": [], "players": [], "head_to_head": rows,
+              "games": [{"game": "ticket-to-mars", "name": "Ticket to Mars", "plays": 41, "players": []}],
+              "filters": {"game": None, "player": None, "since": None}}
+    text = "\n".join(line.plain for line in sections(result))
+    assert "41 pairs of players: pick a player (p)" in text and "Q40" not in text
+    result["filters"]["player"] = "P1"
+    text = "\n".join(line.plain for line in sections(result))
+    assert "Q40" in text

@@ -1,0 +1,83 @@
+"""Snapshots at fixed terminal sizes: history, statistics, the charts in the standings, the BG Stats QR code."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.test_tui_support import app_for
+from tests.test_tui_support import settle as settle_once
+
+SAMPLES = Path(__file__).parent.parent / "sample_sessions"
+
+
+async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the app is idle: a worker's result may start another (the index read, then the statistics)."""
+    for _ in range(50):
+        await settle_once(pilot)
+        if not any(w.is_running for w in pilot.app.workers):
+            return
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every sample session in a folder named the same in every run (`sessions`, relative to a tmp folder)."""
+    monkeypatch.chdir(tmp_path)
+    target = Path("sessions")
+    target.mkdir()
+    for path in SAMPLES.glob("*.toml"):
+        shutil.copy(path, target / path.name)
+    return target
+
+
+def test_history_snapshot(folder: Path, snap_compare) -> None:
+    """F2 from home: the finished sessions, newest first, with scores and winners."""
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("f2")
+        await settle(pilot)
+
+    assert snap_compare(app_for(folder), terminal_size=(100, 30), run_before=run_before)
+
+
+def test_statistics_snapshot(folder: Path, snap_compare) -> None:
+    """F3 from home, Ticket to Ride picked: players' table, averages by player count, margins, tickets, path."""
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("f3")
+        await settle(pilot)
+        await pilot.press("g")
+        await pilot.press("t", "o", " ", "r", "enter")
+        await settle(pilot)
+
+    assert snap_compare(app_for(folder), terminal_size=(100, 40), run_before=run_before)
+
+
+def test_charts_snapshot(folder: Path, snap_compare) -> None:
+    """The standings of a finished Ticket Booth game at 80 columns, scrolled to its charts (c)."""
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+
+    assert snap_compare(app_for(folder, folder / "ticket-booth-3p.toml"), terminal_size=(80, 24),
+                        run_before=run_before)
+
+
+def test_bgstats_qr_snapshot(folder: Path, snap_compare) -> None:
+    """x then b on the standings of a Ticket to Mars game: the QR code of the BG Stats play, and its link."""
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("x")
+        await settle(pilot)
+        await pilot.press("b")
+        await settle(pilot)
+
+    assert snap_compare(app_for(folder, folder / "ticket-to-mars-one-round.toml"), terminal_size=(120, 50),
+                        run_before=run_before)
