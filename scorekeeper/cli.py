@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import builtins
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -12,6 +13,13 @@ if TYPE_CHECKING:  # imported where used: `--help` and `games` read no session f
     from scorekeeper.session import Problem, Session
 
 EXIT_OK, EXIT_FAIL, EXIT_INVALID = 0, 1, 2
+
+
+def print(*args: Any, sep: str = " ", end: str = "\n", file: Any = None, flush: bool = False) -> None:  # noqa: A001
+    """Every line the command line prints passes here: any control byte left in it is shown escaped."""
+    from scorekeeper.text import inert_lines
+
+    builtins.print(inert_lines(sep.join(str(a) for a in args)), end=end, file=file, flush=flush)
 
 
 class UsageError(Exception):
@@ -140,6 +148,8 @@ def open_app(folder: Path, file: Path | None) -> int:
     """Start the TUI (imported only here, so the commands stay free of Textual)."""
     if file is not None and not file.exists():
         raise UsageError(f"scorekeeper: no such file: {file}")
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"scorekeeper: the sessions folder {folder} is a file, not a folder (give --dir a folder)")
     from scorekeeper.tui.app import run
 
     return run(folder, file)
@@ -291,7 +301,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     from datetime import datetime
 
     from scorekeeper import store
-    from scorekeeper.fields import suggest
+    from scorekeeper.fields import suggest, text_problem
     from scorekeeper.games import GAMES
     from scorekeeper.session import Problem, Session
 
@@ -304,8 +314,9 @@ def cmd_new(args: argparse.Namespace) -> int:
     rules = dict(parse_rule(r) for r in args.rule)
     problems += game.check_rules(rules)
     title = args.title.strip() if args.title else None
-    if title is not None and any(ord(c) < 32 for c in title):
-        problems.append(Problem("a title is one line of plain text", path="title"))
+    bad_title = text_problem(title, "the title") if title is not None else None
+    if bad_title:
+        problems.append(Problem(bad_title, path="title"))
     if problems:
         for p in problems:
             where = "--rule" if p.path.startswith("rules") else ("-p" if p.path.startswith("players") else "--title")
@@ -314,11 +325,13 @@ def cmd_new(args: argparse.Namespace) -> int:
     now = datetime.now().replace(second=0, microsecond=0)
     session = Session(game=game.id, players=tuple(players), title=title or None, started=now, rules=rules)
     folder = store.sessions_dir(args.dir)
-    path = store.new_path(folder, session, now)
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"scorekeeper new: the sessions folder {folder} is a file, not a folder")
+    store.remove_stale_temps(folder)
     try:
-        store.save(path, session)
+        path = store.create(folder, session, now)
     except OSError as exc:
-        print(f"scorekeeper new: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"scorekeeper new: cannot write a session file in {folder}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_FAIL
     print(path)
     if args.no_open:

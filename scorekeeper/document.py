@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,11 +16,20 @@ if TYPE_CHECKING:
 class Document:
     """A session file open in the app: what it holds now, what was last read or written, and the history."""
 
-    def __init__(self, path: Path, session: Session, fingerprint: str | None, warnings: list[Problem]) -> None:
-        self.path = path
+    def __init__(self, path: Path, session: Session, fingerprint: str | None, warnings: list[Problem],
+                 *, comments: bool = False) -> None:
+        self.path = path = Path(path)
         self._session = session
         self.fingerprint = fingerprint
         self.warnings = warnings
+        self.comments = comments
+        """The file holds `#` comments, which a save drops: the first save keeps a copy in trash/."""
+        self.kept: Path | None = None
+        """Where that copy went, until the app has said so."""
+        self.read_only = store.is_read_only(path) or not os.access(path.parent, os.W_OK)
+        """The file (or its folder) cannot be written: the app shows it and never writes."""
+        self.unsaved = False
+        """The session in memory could not be written (disk full): the next save writes it."""
         self.undo_stack: list[Session] = []
         self.redo_stack: list[Session] = []
         self._last_key: object = None
@@ -55,18 +65,46 @@ class Document:
     @classmethod
     def open(cls, path: Path) -> Document:
         """Read a session file; SessionError (with the core's problems) when it cannot be opened."""
-        session, problems, fingerprint = read(path)
-        return cls(path, session, fingerprint, problems)
+        text = store.read_text(path)
+        session, problems = store.parse(text)
+        if session is None:
+            raise SessionError(problems, str(path))
+        return cls(path, session, store.digest(text.encode("utf-8")), problems, comments=store.has_comments(text))
 
     def changed_on_disk(self) -> bool:
         """True when the file is not what this document last read or wrote (edited, replaced or gone)."""
         return store.fingerprint(self.path) != self.fingerprint
 
+    def write(self, session: Session) -> None:
+        """Write a session to the file, unless someone else changed the file since (ChangedOnDisk)
+        or it is read-only (ReadOnlyError); the first write over hand-written comments keeps a copy."""
+        saved = store.save_checked(self.path, session, expected=self.fingerprint, keep_comments=self.comments)
+        self.fingerprint = saved.fingerprint
+        self.unsaved = False
+        if saved.kept is not None:
+            self.kept, self.comments = saved.kept, False
+
     def commit(self, session: Session, key: object = None) -> None:
-        """Save a new value of the session; consecutive edits with the same key make one undo step."""
+        """Save a new value of the session; consecutive edits with the same key make one undo step.
+
+        When the disk refuses the write (full, gone), the value is still taken in memory (so it stays
+        on screen and the next save writes it) and the OSError is raised for the app to tell.
+        """
+        if session == self.session and not self.unsaved:
+            return
+        try:
+            self.write(session)
+        except (store.ChangedOnDisk, store.ReadOnlyError, store.TooBig):
+            raise
+        except OSError:
+            self._advance(session, key)
+            self.unsaved = True
+            raise
+        self._advance(session, key)
+
+    def _advance(self, session: Session, key: object) -> None:
         if session == self.session:
             return
-        self.fingerprint = store.save(self.path, session)
         if key is None or key != self._last_key or not self.undo_stack:
             self.undo_stack.append(self.session)
         self.redo_stack.clear()
@@ -82,7 +120,7 @@ class Document:
         if not self.undo_stack:
             return None
         previous = self.undo_stack[-1]
-        self.fingerprint = store.save(self.path, previous)
+        self.write(previous)
         self.undo_stack.pop()
         self.redo_stack.append(self.session)
         self.session = previous
@@ -94,7 +132,7 @@ class Document:
         if not self.redo_stack:
             return None
         following = self.redo_stack[-1]
-        self.fingerprint = store.save(self.path, following)
+        self.write(following)
         self.redo_stack.pop()
         self.undo_stack.append(self.session)
         self.session = following
@@ -103,8 +141,13 @@ class Document:
 
     def reload(self) -> Session:
         """Take the file as it is on disk now (undoable); SessionError when it cannot be read."""
-        session, problems, fingerprint = read(self.path)
-        self.fingerprint = fingerprint
+        text = store.read_text(self.path)
+        session, problems = store.parse(text)
+        if session is None:
+            raise SessionError(problems, str(self.path))
+        self.fingerprint = store.digest(text.encode("utf-8"))
+        self.comments = store.has_comments(text)
+        self.unsaved = False
         self.warnings = problems
         if session != self.session:
             self.undo_stack.append(self.session)

@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, ClassVar
 
 from scorekeeper.record import record as dataclass
-from scorekeeper.session import Problem
+from scorekeeper.session import Problem, quote
+from scorekeeper.text import inert, is_control
+
+MAX_TEXT = 200
+"""A title, a card's or an attraction's name: at most 200 characters."""
+MAX_NOTES = 10_000
+"""The notes: at most 10,000 characters."""
+MAX_ITEMS = 200
+"""A list of cards or routes in one round: at most 200 items."""
+MAX_ROUNDS = 100
+"""A session: at most 100 rounds."""
+_BARE = re.compile(r"[A-Za-z0-9_-]+")
 
 Report = Callable[[str, str], None]
 """report(sub_place, message): records an error at the field, or below it (sub_place)."""
@@ -184,6 +196,9 @@ class CardListField(Field):
                 "", f"{type_name(value)} is not allowed here; expected a list like [{{ points = 8, completed = true }}]"
             )
             return
+        if len(value) > MAX_ITEMS:
+            report("", f"{len(value):,} cards listed; at most {MAX_ITEMS} in one round")
+            return
         allowed = ("points", "completed", "name", *self.extra)
         for i, card in enumerate(value, start=1):
             at = f"[{i}]"
@@ -258,6 +273,9 @@ class NameListField(Field):
                 "", f'{type_name(value)} is not allowed here; expected a list of route names like ["Denver – Omaha"]'
             )
             return
+        if len(value) > MAX_ITEMS:
+            report("", f"{len(value):,} routes listed; at most {MAX_ITEMS} in one round")
+            return
         for i, item in enumerate(value, start=1):
             if not isinstance(item, str):
                 report(f"[{i}]", f'{type_name(item)} is not allowed here; expected a route name like "Denver – Omaha"')
@@ -302,4 +320,68 @@ def check_entry(fields: dict[str, Field], entry: Any, base: str, round_no: int, 
             problems.append(Problem(message, path=f"{base}.{key}{sub}", round=round_no, player=player, field=key))
 
         spec.check(value, report)
+    return problems
+
+
+def text_problem(text: str, what: str = "this text", *, notes: bool = False) -> str | None:
+    """None when the text may stand in a session file, else what is wrong and what is allowed.
+
+    No control character is allowed (escape sequences, bell, carriage return, tab, C1, bidi
+    overrides); the notes may hold line breaks. Lengths: MAX_TEXT, MAX_NOTES for the notes.
+    """
+    limit = MAX_NOTES if notes else MAX_TEXT
+    if len(text) > limit:
+        return f"{len(text):,} characters in {what}; at most {limit:,}"
+    for i, ch in enumerate(text, start=1):
+        if is_control(ch) and not (notes and ch == "\n"):
+            allowed = "plain text (line breaks are fine)" if notes else "one line of plain text"
+            return f"a control character ({inert(ch)}) at character {i} of {what}; it must be {allowed}"
+    return None
+
+
+def _what(path: str, key: str) -> str:
+    if path == "title":
+        return "the title"
+    if path == "notes":
+        return "the notes"
+    if key == "name":
+        return "the card's name"
+    if ".attraction_names." in path:
+        return "the attraction's name"
+    if key == "claimed":
+        return "the route's name"
+    return "this text"
+
+
+def text_problems(raw: dict[str, Any]) -> list[Problem]:
+    """Every text of a parsed session file (keys included) holding a control character or too long.
+
+    Player names are left to the players check, which says more.
+    """
+    problems: list[Problem] = []
+
+    def child(path: str, key: str, name_level: bool) -> str:
+        shown = quote(key) if name_level or not _BARE.fullmatch(key) else key
+        return f"{path}.{shown}" if path else shown
+
+    def walk(value: Any, path: str, key: str, name_level: bool = False) -> None:
+        if isinstance(value, str):
+            msg = text_problem(value, _what(path, key), notes=path == "notes")
+            if msg:
+                problems.append(Problem(msg, path=path))
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                at = child(path, k, name_level)
+                msg = text_problem(k, "this key")
+                if msg:
+                    problems.append(Problem(msg, path=at))
+                    continue
+                walk(v, at, k, name_level=k == "players" and path.startswith("rounds["))
+        elif isinstance(value, list):
+            for i, item in enumerate(value, start=1):
+                walk(item, f"{path}[{i}]", key)
+
+    for key, value in raw.items():
+        if key != "players":
+            walk(value, key if _BARE.fullmatch(key) else quote(key), key)
     return problems

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -266,9 +267,14 @@ def summarize_text(text: str) -> dict[str, Any]:
 
     row: dict[str, Any] = {"game": None, "title": None, "started": None, "players": "[]", "state": "unreadable",
                            "complete": 0, "winners": "[]", "error": "", "detail": "{}"}
+    measured = store.scan(text) if len(text) <= store.MAX_FILE_BYTES else None
+    if measured is None or measured.problem is not None:  # refused before parsing: too big, deep or long
+        _session, problems = store.parse(text)
+        row["error"] = problems[0].describe() if problems else "invalid session"
+        return row
     try:
         raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError, MemoryError, ValueError):
         _session, problems = store.parse(text)
         row["error"] = problems[0].describe() if problems else "not valid TOML"
         return row
@@ -342,14 +348,21 @@ def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
 
 def read_file(path: Path) -> tuple[Key, dict[str, Any]] | None:
     """A file's key and summary columns, the key taken from the very file read; None when it is gone."""
+    from scorekeeper.store import MAX_FILE_BYTES
+
     try:
-        fd = os.open(path, os.O_RDONLY)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         return None
     except OSError as exc:
         return Key(0, 0, 0), {**summarize_text(""), "error": f"error: cannot read the file: {exc.strerror or exc}"}
     try:
         st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return _key(st), {**summarize_text(""), "error": "error: is not a regular file"}
+        if st.st_size > MAX_FILE_BYTES:
+            return _key(st), {**summarize_text(""), "error": f"error: the file (line 1): the file is "
+                              f"{st.st_size:,} bytes; a session file has at most {MAX_FILE_BYTES:,}"}
         chunks = []
         while chunk := os.read(fd, 1 << 20):
             chunks.append(chunk)
@@ -360,8 +373,14 @@ def read_file(path: Path) -> tuple[Key, dict[str, Any]] | None:
     data = b"".join(chunks)
     try:
         text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return _key(st), {**summarize_text(""), "error": f"error: the file is not UTF-8 text (byte {exc.start})"}
+    except UnicodeDecodeError:
+        from scorekeeper.session import SessionError
+        from scorekeeper.store import decode
+
+        try:
+            decode(data)
+        except SessionError as exc:
+            return _key(st), {**summarize_text(""), "error": exc.problems[0].describe()}
     return _key(st), summarize_text(text)
 
 

@@ -7,10 +7,10 @@ Nothing here scores: points come from the core; the trail is shown for players t
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.base import Game
+from scorekeeper.record import record as dataclass
 from scorekeeper.session import Session
 
 if TYPE_CHECKING:
@@ -159,11 +159,3 @@ def trail(game_map: GameMap, claimed: Any) -> tuple[int, list[str]]:
     from scorekeeper.maps import longest_trail
 
     return longest_trail(claimed_edges(game_map, claimed))
-
-
-def path_of(why: str) -> tuple[str, list[str]]:
-    """A longest-path item's reason split into its sentence and the path's cities (the reason ends with them)."""
-    sentence, sep, path = why.rpartition(" — ")
-    if not sep:
-        return why, []
-    return sentence, path.split(SEPARATOR)

@@ -49,9 +49,9 @@ def sheet_text(sheet: Sheet, file: str) -> str:
     names = {p: inert(p) for p in s.players}
     column = max(width(n) for n in names.values())
     out: list[str] = []
-    head = f"{s.title} — {game.name}" if s.title else game.name
+    head = f"{inert(s.title)} — {game.name}" if s.title else game.name
     out.append(head)
-    out.append(f"{file} · players: {', '.join(s.players)}")
+    out.append(f"{inert(file)} · players: {', '.join(inert(p) for p in s.players)}")
     for r in sheet.rounds:
         state = "" if r.complete else "  (not finished)"
         out.append("")
@@ -59,7 +59,8 @@ def sheet_text(sheet: Sheet, file: str) -> str:
         for p in s.players:
             out.append(f"  {ljust(names[p], column)}  {fmt(r.points[p]):>6}")
             for item in (i for i in r.items if i.player == p):
-                out.append(f"  {'':<{column}}  {fmt(item.points, signed=True):>6}  {item.category:<18} {item.why}")
+                why = inert(item.why)
+                out.append(f"  {'':<{column}}  {fmt(item.points, signed=True):>6}  {item.category:<18} {why}")
     out.append("")
     out.append("Totals")
     for pl in sheet.ranking:
@@ -80,7 +81,7 @@ def sheet_text(sheet: Sheet, file: str) -> str:
         out.append(f"Next: {sheet.next}")
     if sheet.warnings:
         out.append("Warnings:")
-        out.extend(f"  {w.warning_text()}" for w in sheet.warnings)
+        out.extend(f"  {inert(w.warning_text())}" for w in sheet.warnings)
     return "\n".join(out)
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import re
+import stat
 import tomllib
 import unicodedata
 from datetime import date, datetime, time
@@ -13,7 +15,8 @@ from typing import Any
 
 import tomli_w
 
-from scorekeeper.fields import check_entry, suggest, type_name, unknown_key
+from scorekeeper.fields import MAX_ROUNDS, check_entry, suggest, text_problems, type_name, unknown_key
+from scorekeeper.record import field, replace
 from scorekeeper.record import record as dataclass
 from scorekeeper.session import FORMAT, Problem, Round, Session, SessionError, location, quote
 
@@ -62,18 +65,201 @@ def players_problems(players: Any, game: Any = None) -> list[Problem]:
 
 
 # -- reading ----------------------------------------------------------------------------
+MAX_FILE_BYTES = 131_072
+"""A session file is at most 128 KiB (a long evening is a few kB)."""
+MAX_DEPTH = 16
+"""Arrays and tables nest at most 16 deep (a session needs 4)."""
+MAX_KEY_PARTS = 16
+"""A dotted key or table header has at most 16 parts."""
+MAX_DIGITS = 32
+"""A number is written with at most 32 digits."""
+MAX_STRING = 20_000
+"""A text in the file is at most 20,000 characters (notes are at most 10,000: fields.MAX_NOTES)."""
+MAX_PROBLEMS = 200
+"""At most this many problems are listed for one file (then how many more there are)."""
+
+_TOKEN = re.compile(r'''"""|\'\'\'|["'#\n\[\]{}.=,]|[0-9][0-9A-Za-z_]*|[^"'#\n\[\]{}.=,0-9]+''')
+_BASIC_END = re.compile(r'(?:[^"\\\n]+|\\.)*+')
+
+
+@dataclass
+class Scan:
+    """What a cheap pass over a TOML text found before it is parsed."""
+
+    problem: Problem | None = None
+    comments: bool = False
+    in_strings: set[int] | None = None
+
+
+def _close_multiline(text: str, pos: int, quote: str) -> int:
+    """Where a multi-line string that opened before pos ends (past its closing quotes)."""
+    while True:
+        end = text.find(quote * 3, pos)
+        if end < 0:
+            return len(text)
+        if quote == '"':
+            slashes = 0
+            while end - slashes > pos and text[end - slashes - 1] == "\\":
+                slashes += 1
+            if slashes % 2:
+                pos = end + 1
+                continue
+        end += 3
+        extra = 0
+        while extra < 2 and text[end:end + 1] == quote:
+            end += 1
+            extra += 1
+        return end
+
+
+_LEXEME = re.compile(r'''"""(?:[^"\\]+|\\[\s\S]|"(?!""))*+(?:"{3,5}|$)|''\'[\s\S]*?(?:'{3,5}|$)'''
+                     r'''|"(?:[^"\\\n]+|\\.)*+"?|'[^'\n]*'?|\#[^\n]*''')
+_LONG_NUMBER = re.compile(rf"[0-9][0-9A-Za-z_]{{{MAX_DIGITS},}}")
+_LONG_KEY = re.compile(rf"(?:(?<=[\n=,\[\]{{}}])|^)(?:[^\n=,\[\]{{}}.]*\.){{{MAX_KEY_PARTS}}}")
+_INNERMOST = re.compile(r"[\[{][^\[\]{}]*[\]}]")
+
+
+def scan(text: str) -> Scan:
+    """Refuse, with the line, what would make the parser slow or deep; note comments and multi-line strings.
+
+    It measures nesting, dotted keys, number lengths and text lengths. The strings and comments
+    are found by one regular expression, and the rest is measured by a few more over the text
+    without them, all linear; only a file that may break a limit is walked token by token
+    (`scan_tokens`) to name the exact line.
+    """
+    out = Scan(in_strings=set())
+    assert out.in_strings is not None
+    code: list[str] = []
+    pos, line = 0, 1
+    for m in _LEXEME.finditer(text):
+        start, end = m.span()
+        line += text.count("\n", pos, start)
+        code.append(text[pos:start])
+        lexeme = m.group()
+        if lexeme[0] == "#":
+            out.comments = True
+            code.append(" ")
+        else:
+            if end - start > MAX_STRING:
+                return scan_tokens(text)
+            newlines = lexeme.count("\n")
+            if newlines:
+                out.in_strings.update(range(line + 1, line + newlines + 1))
+                line += newlines
+            code.append('""' + "\n" * newlines)
+        pos = end
+    code.append(text[pos:])
+    bare = "".join(code)
+    if _LONG_NUMBER.search(bare) or _LONG_KEY.search(bare):
+        return scan_tokens(text)
+    depth = 0
+    while depth <= MAX_DEPTH:
+        bare, removed = _INNERMOST.subn("", bare)
+        if not removed:
+            break
+        depth += 1
+    if depth + bare.count("[") + bare.count("{") > MAX_DEPTH:
+        return scan_tokens(text)
+    return out
+
+
+def scan_tokens(text: str) -> Scan:
+    """What `scan` finds, token by token: slower, and exact about the line of the first limit broken."""
+    out = Scan(in_strings=set())
+    assert out.in_strings is not None
+    pos, line, depth, dots, size = 0, 1, 0, 0, len(text)
+    match = _TOKEN.match
+
+    def refuse(message: str, at: int) -> Scan:
+        out.problem = Problem(message, line=at)
+        return out
+
+    while pos < size:
+        m = match(text, pos)
+        assert m is not None
+        tok = m.group()
+        pos = m.end()
+        c = tok[0]
+        if c == "\n":
+            line += 1
+            dots = 0
+        elif c in "[{":
+            depth += 1
+            dots = 0
+            if depth > MAX_DEPTH:
+                return refuse(f"arrays or tables nested more than {MAX_DEPTH} deep; a session file needs 4", line)
+        elif c in "]}":
+            depth = max(0, depth - 1)
+            dots = 0
+        elif c in "=,":
+            dots = 0
+        elif c == ".":
+            dots += 1
+            if dots >= MAX_KEY_PARTS:
+                return refuse(f"a dotted key of more than {MAX_KEY_PARTS} parts; a session file needs 4", line)
+        elif c == "#":
+            out.comments = True
+            end = text.find("\n", pos)
+            pos = size if end < 0 else end
+        elif c in "\"'":
+            start = pos
+            if len(tok) == 3:
+                end = _close_multiline(text, pos, c)
+                lines = text.count("\n", start, end)
+                out.in_strings.update(range(line + 1, line + lines + 1))
+            elif c == '"':
+                end = _BASIC_END.match(text, pos).end() + 1  # type: ignore[union-attr]
+            else:
+                end = text.find("'", pos)
+                stop = text.find("\n", pos)
+                end = size if end < 0 else end + 1
+                end = min(end, stop) if stop >= 0 else end
+            if end - start > MAX_STRING:
+                return refuse(f"a text of {end - start:,} characters; texts have at most {MAX_STRING:,}", line)
+            if len(tok) == 3:
+                line += lines
+            pos = min(end, size)
+        elif c.isdigit() and len(tok) > MAX_DIGITS:
+            return refuse(f"a number of {len(tok):,} digits; numbers have at most {MAX_DIGITS}", line)
+    return out
+
+
+def has_comments(text: str) -> bool:
+    """True when the TOML text holds a `#` comment (outside strings)."""
+    return scan(text).comments
+
+
 def parse(text: str) -> tuple[Session | None, list[Problem]]:
     """A session from TOML text, with every problem found (lines attached where known)."""
+    from scorekeeper.text import has_control, inert
+
+    if len(text) > MAX_FILE_BYTES:
+        return None, [Problem(f"{len(text):,} characters; a session file has at most {MAX_FILE_BYTES:,} bytes",
+                              line=1)]
+    found = scan(text)
+    if found.problem is not None:
+        return None, [found.problem]
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
-        line = int(m.group(1)) if m else None
-        return None, [Problem(f"not valid TOML: {msg}", line=line)]
+        line = int(m.group(1)) if m else (text.count("\n") + 1 if "end of document" in msg else None)
+        return None, [Problem(f"not valid TOML: {inert(msg)}", line=line)]
+    except (RecursionError, MemoryError, ValueError) as exc:  # the scan keeps these out; never a traceback
+        return None, [Problem(f"cannot be read: {inert(exc)}", line=1)]
     session, problems = from_dict(raw)
-    lines = LineIndex(text)
-    located = [lines.attach(p) for p in problems]
+    if len(problems) > MAX_PROBLEMS:
+        more = len(problems) - MAX_PROBLEMS
+        rest = Problem(f"… and {more:,} more problems", path=problems[MAX_PROBLEMS].path)
+        problems = [*problems[:MAX_PROBLEMS], rest]
+    lines = LineIndex(text, found.in_strings or set())
+    located = []
+    for p in problems:
+        p = lines.attach(p)
+        if has_control(p.path) or has_control(p.message):
+            p = replace(p, path=inert(p.path), message=inert(p.message))
+        located.append(p)
     return session, sorted(located, key=lambda p: p.line or 0)
 
 
@@ -89,7 +275,8 @@ def from_dict(raw: dict[str, Any]) -> tuple[Session | None, list[Problem]]:
     problems: list[Problem] = []
     fmt = raw.get("format")
     if "format" not in raw:
-        problems.append(Problem(f"the file has no format; add format = {FORMAT} at the top", path="format"))
+        problems.append(Problem(f"the file has no format; add format = {FORMAT} at the top", path="format",
+                                line=1))
     elif isinstance(fmt, bool) or not isinstance(fmt, int):
         problems.append(Problem(f"{type_name(fmt)} is not a format; expected format = {FORMAT}", path="format"))
     elif fmt > FORMAT:
@@ -105,7 +292,8 @@ def from_dict(raw: dict[str, Any]) -> tuple[Session | None, list[Problem]]:
     game = None
     game_id = raw.get("game")
     if "game" not in raw:
-        problems.append(Problem(f"the file has no game; expected one of {', '.join(GAMES)}", path="game"))
+        problems.append(Problem(f"the file has no game; expected one of {', '.join(GAMES)}", path="game",
+                                line=1))
     elif not isinstance(game_id, str) or game_id not in GAMES:
         hint = suggest(game_id, list(GAMES)) if isinstance(game_id, str) else ""
         shown = repr(game_id) if isinstance(game_id, str) else type_name(game_id)
@@ -116,6 +304,7 @@ def from_dict(raw: dict[str, Any]) -> tuple[Session | None, list[Problem]]:
     for key in ("title", "notes"):
         if key in raw and not isinstance(raw[key], str):
             problems.append(Problem(f"{type_name(raw[key])} is not allowed here; expected text", path=key))
+    problems.extend(text_problems(raw))
     started = raw.get("started")
     if "started" in raw and (not isinstance(started, (date, datetime)) or isinstance(started, time)):
         problems.append(Problem(f"{type_name(started)} is not allowed here; expected a TOML date or date-time "
@@ -124,7 +313,7 @@ def from_dict(raw: dict[str, Any]) -> tuple[Session | None, list[Problem]]:
     players = raw.get("players")
     if "players" not in raw:
         problems.append(Problem("the file has no players; expected players = [\"Ana\", \"Bo\"] "
-                                "(2 to 5 names in seating order)", path="players"))
+                                "(2 to 5 names in seating order)", path="players", line=1))
     else:
         problems.extend(players_problems(players, game))
     names_ok = isinstance(players, list) and all(isinstance(p, str) for p in players)
@@ -141,6 +330,9 @@ def from_dict(raw: dict[str, Any]) -> tuple[Session | None, list[Problem]]:
     if not isinstance(rounds_raw, list):
         problems.append(Problem(f"{type_name(rounds_raw)} is not allowed here; expected [[rounds]] tables",
                                 path="rounds"))
+        rounds_raw = []
+    if len(rounds_raw) > MAX_ROUNDS:
+        problems.append(Problem(f"{len(rounds_raw):,} rounds; a session has at most {MAX_ROUNDS}", path="rounds"))
         rounds_raw = []
     for number, rnd in enumerate(rounds_raw, start=1):
         base = f"rounds[{number}]"
@@ -173,9 +365,12 @@ def from_dict(raw: dict[str, Any]) -> tuple[Session | None, list[Problem]]:
     broken = any(p.is_error for p in problems)
     if broken:
         rules, rounds = _without_errors(rules, rounds, problems)
-    session = Session(
-        game=game.id, players=tuple(players), title=raw.get("title"), started=started,
-        notes=raw.get("notes"), rules=dict(rules), rounds=tuple(rounds), format=int(fmt or FORMAT),
+    text_or_none = {k: raw[k] if isinstance(raw.get(k), str) else None for k in ("title", "notes")}
+    session = Session(  # with errors too, so that the checks across fields still run: only sound values in it
+        game=game.id, players=tuple(players), title=text_or_none["title"],
+        started=started if isinstance(started, (date, datetime)) and not isinstance(started, time) else None,
+        notes=text_or_none["notes"], rules=dict(rules), rounds=tuple(rounds),
+        format=fmt if isinstance(fmt, int) and not isinstance(fmt, bool) and 1 <= fmt <= FORMAT else FORMAT,
     )
     found = check(session)
     if broken:
@@ -199,16 +394,56 @@ def _without_errors(rules: dict[str, Any], rounds: list[Round], problems: list[P
     return {k: v for k, v in rules.items() if k not in bad_rules}, kept
 
 
-def read_text(path: Path) -> str:
-    """A file's text; SessionError when it cannot be read or is not UTF-8."""
+def read_bytes(path: Path | str) -> bytes:
+    """A session file's bytes: only a regular file of at most MAX_FILE_BYTES is read (never a FIFO or a device)."""
+    path = Path(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
-        data = path.read_bytes()
+        fd = os.open(path, flags)
     except OSError as exc:
         raise SessionError([Problem(f"cannot read the file: {exc.strerror or exc}")], str(path)) from None
     try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise SessionError([Problem("is a folder, not a session file")], str(path))
+        if not stat.S_ISREG(st.st_mode):
+            raise SessionError([Problem("is not a regular file (a pipe, socket or device); "
+                                        "a session file is a plain file")], str(path))
+        if st.st_size > MAX_FILE_BYTES:
+            raise SessionError([Problem(f"the file is {st.st_size:,} bytes; a session file has at most "
+                                        f"{MAX_FILE_BYTES:,}", line=1)], str(path))
+        chunks: list[bytes] = []
+        total = 0
+        while total <= MAX_FILE_BYTES:
+            chunk = os.read(fd, MAX_FILE_BYTES + 1 - total)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > MAX_FILE_BYTES:
+            raise SessionError([Problem(f"the file is more than {MAX_FILE_BYTES:,} bytes; a session file has at "
+                                        f"most {MAX_FILE_BYTES:,}", line=1)], str(path))
+        return b"".join(chunks)
+    except OSError as exc:
+        raise SessionError([Problem(f"cannot read the file: {exc.strerror or exc}")], str(path)) from None
+    finally:
+        os.close(fd)
+
+
+def decode(data: bytes, file: str = "") -> str:
+    """A file's bytes as text; SessionError naming the line when they are not UTF-8."""
+    try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise SessionError([Problem(f"the file is not UTF-8 text (byte {exc.start})")], str(path)) from None
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise SessionError([Problem(f"the file is not UTF-8 text (byte {exc.start:,}, column {column})",
+                                    line=line)], file) from None
+
+
+def read_text(path: Path | str) -> str:
+    """A file's text; SessionError when it cannot be read, is not a regular file, too big, or not UTF-8."""
+    return decode(read_bytes(path), str(path))
 
 
 def load(path: Path | str) -> tuple[Session, list[Problem]]:
@@ -285,8 +520,56 @@ def _line(key: str, value: Any) -> str:
     return line
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write text to path atomically: a temporary file in the same folder, fsync, rename."""
+class ReadOnlyError(PermissionError):
+    """The session file is read-only (no write permission bit set, or not ours to write): it is never written."""
+
+
+class TooBig(OSError):
+    """The session would make a file over MAX_FILE_BYTES, which could not be read back: it is not written."""
+
+
+class ChangedOnDisk(Exception):
+    """The file is not what the writer last read or wrote: another program changed it."""
+
+
+def umask() -> int:
+    """The process's umask (read without changing it where the system tells it)."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    old = os.umask(0o022)
+    os.umask(old)
+    return old
+
+
+def is_read_only(path: Path | str) -> bool:
+    """True when the file exists and is read-only: no write bit at all (0444), or we may not write it."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return not st.st_mode & 0o222 or not os.access(path, os.W_OK)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def write_atomic(path: Path, text: str, *, exclusive: bool = False) -> None:
+    """Write text to path atomically: a temporary file in the same folder, fsync, rename.
+
+    An existing file keeps its mode and group; a new one gets 0666 less the umask. With
+    `exclusive`, an existing file is never replaced (FileExistsError): the temporary file is
+    hard-linked to its name, which fails when the name is taken. The temporary file is locked
+    while it is written, so `remove_stale_temps` never takes a file being written.
+    """
+    import fcntl
     import tempfile  # imported here: reading and scoring never write
 
     path = Path(path)
@@ -294,17 +577,42 @@ def write_atomic(path: Path, text: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(text.encode("utf-8"))
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # a file system without locks: the age alone then guards the file
+            pass
+        try:
+            old = None if exclusive else os.stat(path)
+        except FileNotFoundError:
+            old = None
+        if old is not None:
+            os.fchmod(fd, stat.S_IMODE(old.st_mode))
+            if old.st_gid != os.fstat(fd).st_gid:
+                try:
+                    os.fchown(fd, -1, old.st_gid)
+                except OSError:
+                    pass
+        else:
+            os.fchmod(fd, 0o666 & ~umask())
+        _write_all(fd, text.encode("utf-8"))
+        os.fsync(fd)
+        if exclusive:
+            os.link(tmp, path)
+            os.unlink(tmp)
+        else:
+            os.replace(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         raise
+    finally:
+        os.close(fd)
+    _sync_folder(folder)
+
+
+def _sync_folder(folder: Path) -> None:
     try:
         dir_fd = os.open(folder, os.O_RDONLY)
     except OSError:
@@ -317,11 +625,145 @@ def write_atomic(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
+class folder_lock:  # noqa: N801 (used as a `with` statement)
+    """An exclusive lock on a session folder between our own writers (flock on the folder itself).
+
+    Held across the check of the file and its replacement, so two apps writing one session cannot
+    both pass the check. Best effort where the folder cannot be locked (no such call, odd file system).
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.fd: int | None = None
+
+    def __enter__(self) -> folder_lock:
+        import fcntl
+
+        try:
+            self.fd = os.open(self.folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+            fcntl.flock(self.fd, fcntl.LOCK_EX)
+        except OSError:
+            if self.fd is not None:
+                os.close(self.fd)
+            self.fd = None
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.fd is not None:
+            os.close(self.fd)  # closing releases the lock
+            self.fd = None
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What a save wrote: the fingerprint of the new file, and where a copy of the old one was kept."""
+
+    fingerprint: str
+    kept: Path | None = None
+
+
 def save(path: Path | str, session: Session) -> str:
     """Save a session atomically; returns the fingerprint of what was written."""
+    return save_checked(path, session).fingerprint
+
+
+def save_checked(path: Path | str, session: Session, *, expected: str | None | bool = True,
+                 keep_comments: bool = False) -> Saved:
+    """Save a session atomically, refusing to replace a file someone else changed.
+
+    `expected` is the fingerprint the caller last read or wrote (None: no file): under the folder
+    lock the file must still be that, else ChangedOnDisk and nothing is written; True skips the
+    check. A read-only file raises ReadOnlyError. With `keep_comments` the file as it is is first
+    copied into trash/ (Saved.kept).
+    """
+    path = Path(path)
     text = dumps(session)
-    write_atomic(Path(path), text)
-    return digest(text.encode("utf-8"))
+    size = len(text.encode("utf-8"))
+    if size > MAX_FILE_BYTES:
+        raise TooBig(errno.EFBIG, f"the session would take {size:,} bytes; a session file has at most "
+                     f"{MAX_FILE_BYTES:,}", str(path))
+    kept = None
+    with folder_lock(path.parent):
+        if is_read_only(path):
+            raise ReadOnlyError(13, "the file is read-only", str(path))
+        if expected is not True and fingerprint(path) != expected:
+            raise ChangedOnDisk(str(path))
+        if keep_comments and path.exists():
+            try:
+                kept = copy_to_trash(path)
+            except SessionError:  # no longer a file we can read: nothing of it to keep
+                kept = None
+        write_atomic(path, text)
+    return Saved(digest(text.encode("utf-8")), kept)
+
+
+def create(folder: Path, session: Session, when: datetime) -> Path:
+    """Write a new session file, never replacing one: the name's suffix is counted up on a clash."""
+    text = dumps(session)
+    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        raise TooBig(errno.EFBIG, f"a session file has at most {MAX_FILE_BYTES:,} bytes", str(folder))
+    stem = new_path(folder, session, when, taken_ok=True).stem
+    for n in range(1, 10_000):
+        path = folder / (f"{stem}.toml" if n == 1 else f"{stem}-{n}.toml")
+        try:
+            write_atomic(path, text, exclusive=True)
+        except FileExistsError:
+            continue
+        return path
+    raise FileExistsError(17, "no free file name", str(folder / f"{stem}.toml"))
+
+
+_TEMP = re.compile(r"\..+\.toml\.[A-Za-z0-9_]{8}\.tmp")
+
+
+def remove_stale_temps(folder: Path, age: float = 60.0) -> list[Path]:
+    """Remove our own temporary files left by a save that was killed: older than `age` seconds, not held open.
+
+    Only names of our pattern (`.NAME.toml.XXXXXXXX.tmp`) are touched; a file still locked by its
+    writer is left alone. Returns what was removed.
+    """
+    import fcntl
+    import time as _time
+
+    removed: list[Path] = []
+    try:
+        names = [e.name for e in os.scandir(folder) if _TEMP.fullmatch(e.name)]
+    except OSError:
+        return removed
+    now = _time.time()
+    for name in names:
+        path = folder / name
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            continue
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode) or now - st.st_mtime < age:
+                continue
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            os.unlink(path)
+            removed.append(path)
+        except OSError:
+            continue
+        finally:
+            os.close(fd)
+    return removed
+
+
+def copy_to_trash(path: Path) -> Path:
+    """Copy a session file (as it is) into the `trash/` folder beside it; returns the copy."""
+    trash = path.parent / "trash"
+    trash.mkdir(exist_ok=True)
+    text = decode(read_bytes(path), str(path)) if path.exists() else ""
+    n = 1
+    while True:
+        target = trash / (path.name if n == 1 else f"{path.stem}-{n}{path.suffix}")
+        try:
+            write_atomic(target, text, exclusive=True)
+            return target
+        except FileExistsError:
+            n += 1
 
 
 def digest(data: bytes) -> str:
@@ -332,10 +774,10 @@ def digest(data: bytes) -> str:
 
 
 def fingerprint(path: Path | str) -> str | None:
-    """The fingerprint of the file as it is on disk now (None when it is gone)."""
+    """The fingerprint of the file as it is on disk now (None when it is gone or cannot be read)."""
     try:
-        return digest(Path(path).read_bytes())
-    except OSError:
+        return digest(read_bytes(path))
+    except SessionError:
         return None
 
 
@@ -358,24 +800,37 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40]
 
 
-def new_path(folder: Path, session: Session, when: datetime) -> Path:
-    """A new, unused file name for a session: `2026-11-27-1930-ticket-booth-friday.toml`."""
+def new_path(folder: Path, session: Session, when: datetime, *, taken_ok: bool = False) -> Path:
+    """A file name for a new session: `2026-11-27-1930-ticket-booth-friday.toml` (unused now, unless taken_ok).
+
+    Only a suggestion: `create` is what writes a new session without ever replacing a file.
+    """
     stem = f"{when:%Y-%m-%d-%H%M}-{session.game}"
     if session.title and slug(session.title):
         stem += f"-{slug(session.title)}"
     path = folder / f"{stem}.toml"
     n = 2
-    while path.exists():
+    while not taken_ok and path.exists():
         path = folder / f"{stem}-{n}.toml"
         n += 1
     return path
 
 
 def session_files(folder: Path) -> list[Path]:
-    """The session files of a folder (not its trash), newest first."""
-    if not folder.is_dir():
+    """The session files of a folder (not its trash, not hidden), newest first; non-regular ones are
+    listed too, so that the reader can say what they are."""
+    try:
+        entries = [e for e in os.scandir(folder) if e.name.endswith(".toml") and not e.name.startswith(".")]
+    except OSError:
         return []
-    files = [p for p in folder.glob("*.toml") if p.is_file() and not p.name.startswith(".")]
+    files = []
+    for e in entries:
+        try:
+            if e.is_dir():
+                continue
+        except OSError:
+            pass
+        files.append(Path(folder) / e.name)
 
     def mtime(p: Path) -> float:
         try:
@@ -423,8 +878,11 @@ def _parts(dotted: str) -> list[str]:
         part = m.group(0)
         if part[0] in "\"'":
             part = part[1:-1]
-            if m.group(0)[0] == '"':
-                part = part.encode().decode("unicode_escape") if "\\" in part else part
+            if m.group(0)[0] == '"' and "\\" in part:
+                try:
+                    part = tomllib.loads(f"k = {m.group(0)}")["k"]
+                except (tomllib.TOMLDecodeError, ValueError):
+                    pass
         out.append(part)
     return out
 
@@ -438,12 +896,15 @@ class LineIndex:
     """Where each table and key of a TOML text stands, to put line numbers on problems."""
 
     text: str
+    in_strings: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.lines: dict[str, int] = {}
         prefix: list[str] = []
         rounds = 0
-        for number, line in enumerate(self.text.splitlines(), start=1):
+        for number, line in enumerate(self.text.split("\n"), start=1):
+            if number in self.in_strings:
+                continue
             stripped = line.strip()
             if stripped.startswith("[["):
                 parts = _parts(stripped[2:].split("]]")[0])
@@ -476,7 +937,9 @@ class LineIndex:
             if cut <= 0:
                 break
             key = key[:cut]
-        return None
+        top = _canon(path)
+        below = [line for k, line in self.lines.items() if k.startswith((f"{top}.", f"{top}["))]
+        return min(below) if below else None
 
     def attach(self, problem: Problem) -> Problem:
         """The problem with its line filled in where it can be found."""

@@ -66,3 +66,11 @@ def ljust(text: str, columns: int) -> str:
 def rjust(text: str, columns: int) -> str:
     """The text padded with spaces on the left to `columns` display columns."""
     return " " * max(0, columns - width(text)) + text
+
+
+def inert_lines(text: str) -> str:
+    """The text with every control but the line feed as a `\\uXXXX` escape: inert in a terminal, and
+    still valid inside a JSON string (where json.dumps leaves C1 and bidi characters raw)."""
+    if not any(is_control(ch) for ch in text):
+        return text
+    return "".join(ch if ch == "\n" or not is_control(ch) else f"\\u{ord(ch):04x}" for ch in text)

@@ -14,8 +14,10 @@ from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
+from scorekeeper import store
 from scorekeeper.document import Document
 from scorekeeper.session import Session, SessionError
+from scorekeeper.text import inert
 from scorekeeper.tui.base import AppBase, Then
 from scorekeeper.tui.commands import ScreenCommands
 
@@ -39,6 +41,9 @@ class ScorekeeperApp(AppBase):
     ]
 
     def __init__(self, folder: Path, file: Path | None = None, *, now: Callable[[], datetime] = minute_now) -> None:
+        from scorekeeper.tui.inert import guard_terminal
+
+        guard_terminal()
         super().__init__()
         self.folder = Path(folder)
         self.file = Path(file) if file is not None else None
@@ -49,6 +54,7 @@ class ScorekeeperApp(AppBase):
 
     def on_mount(self) -> None:
         """The session given on the command line where the table left off, else the home screen."""
+        self._start_up()
         if self.file is not None:
             self.open_file(self.file)
         else:
@@ -73,6 +79,9 @@ class ScorekeeperApp(AppBase):
         except SessionError as exc:
             return exc
         self.doc = doc
+        if doc.read_only:
+            self.notify(f"{inert(path.name)} is read-only: you can look, but nothing you change is saved.",
+                        title="Read-only", severity="warning", markup=False, timeout=8)
         return self.resume_screen()
 
     def open_file(self, path: Path) -> bool:
@@ -83,7 +92,7 @@ class ScorekeeperApp(AppBase):
 
             if len(self.screen_stack) <= 1:
                 self.push_screen(self.home_screen())
-            self.push_screen(ErrorScreen(f"Cannot open {path.name}", screen.problems, str(path)))
+            self.push_screen(ErrorScreen(f"Cannot open {inert(path.name)}", screen.problems, inert(str(path))))
             return False
         self.push_screen(screen)
         return True
@@ -166,10 +175,24 @@ class ScorekeeperApp(AppBase):
         if self._asking:
             self._waiting = (change, then)
             return
+        if doc.read_only:
+            self.notify(f"Not saved: {inert(doc.path.name)} is read-only.", title="Read-only", severity="warning",
+                        markup=False)
+            self.replaced(doc.session, doc.session)
+            if then:
+                then(False)
+            return
         if not doc.changed_on_disk():
             self._run(change, then)
             return
+        self._ask(change, then)
+
+    def _ask(self, change: Callable[[], Any], then: Then | None) -> None:
+        """The file changed on disk: ask whether to overwrite it, reload it, or leave it."""
         from scorekeeper.tui.screens.dialogs import ConflictScreen
+
+        doc = self.doc
+        assert doc is not None
 
         self._asking = True
         self._waiting = (change, then)
@@ -180,6 +203,7 @@ class ScorekeeperApp(AppBase):
             assert waiting is not None
             change_, then_ = waiting
             if choice == "overwrite":
+                doc.fingerprint = store.fingerprint(doc.path)
                 self._run(change_, then_)
             elif choice == "reload":
                 self.reload()
@@ -194,17 +218,73 @@ class ScorekeeperApp(AppBase):
         self.push_screen(ConflictScreen(doc.path), answer)
 
     def _run(self, change: Callable[[], Any], then: Then | None) -> None:
+        doc = self.doc
         try:
             change()
+        except store.ChangedOnDisk:
+            self._ask(change, then)
+            return
         except OSError as exc:
-            self.notify(f"Could not save: {exc.strerror or exc}", title="Not saved", severity="error", markup=False)
-            if self.doc is not None:
-                self.replaced(self.doc.session, self.doc.session)
+            reason = exc.strerror or str(exc)
+            if doc is not None and doc.unsaved:
+                self.notify(f"Could not save {inert(doc.path.name)}: {inert(reason)}. The file keeps its last "
+                            "saved state; what you typed stays here and is saved with your next change.",
+                            title="Not saved", severity="error", markup=False, timeout=10)
+            else:
+                self.notify(f"Could not save: {inert(reason)}", title="Not saved", severity="error", markup=False)
+                if doc is not None:
+                    self.replaced(doc.session, doc.session)
             if then:
                 then(False)
             return
+        if doc is not None and doc.kept is not None:
+            self.notify(f"{inert(doc.path.name)} held # comments, which scorekeeper does not keep when it saves. "
+                        f"The file as you wrote it is kept in {doc.kept.parent.name}/{inert(doc.kept.name)}.",
+                        title="Comments", severity="warning", markup=False, timeout=15)
+            doc.kept = None
         if then:
             then(True)
+
+    # -- start-up, quitting and signals ---------------------------------------------------
+    def _start_up(self) -> None:
+        """Remove stale temporary files of ours, say when the folder cannot be written, catch SIGTERM/SIGHUP."""
+        import os
+
+        for folder in {self.folder, *([self.file.parent] if self.file is not None else [])}:
+            store.remove_stale_temps(folder)
+        if self.folder.is_dir() and not os.access(self.folder, os.W_OK):
+            self.notify(f"The folder {inert(str(self.folder))} cannot be written: sessions can be read, "
+                        "not saved or created.",
+                        title="Read-only folder", severity="warning", markup=False, timeout=10)
+        if not self.is_headless:
+            import asyncio
+            import signal
+
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGTERM, signal.SIGHUP):
+                try:
+                    loop.add_signal_handler(sig, self.action_quit_now)
+                except (NotImplementedError, RuntimeError, ValueError):
+                    pass
+
+    def flush(self) -> None:
+        """Write what could not be saved before (a full disk), if anything; quietly."""
+        doc = self.doc
+        if doc is not None and doc.unsaved and not doc.read_only:
+            try:
+                doc.write(doc.session)
+            except (OSError, store.ChangedOnDisk):
+                pass
+
+    async def action_quit(self) -> None:
+        """Quit (ctrl+q): everything is saved already, but for a value a full disk refused."""
+        self.flush()
+        self.exit(0)
+
+    def action_quit_now(self) -> None:
+        """SIGTERM or SIGHUP: as ctrl+q — save, restore the terminal, exit 0."""
+        self.flush()
+        self.exit(0)
 
     def reload(self) -> None:
         """Take the file as it is on disk (it may be unreadable: then keep ours and say why)."""
@@ -215,7 +295,7 @@ class ScorekeeperApp(AppBase):
             new = doc.reload()
         except SessionError as exc:
             first = exc.problems[0].describe() if exc.problems else str(exc)
-            self.notify(f"The file on disk cannot be read, so yours is kept: {first}", title="Not reloaded",
+            self.notify(f"The file on disk cannot be read, so yours is kept: {inert(first)}", title="Not reloaded",
                         severity="error", markup=False, timeout=10)
             self.replaced(old, old)
             return

@@ -9,6 +9,8 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 from textual.markup import escape
 
+from scorekeeper.text import inert
+
 Command = tuple[str, str, Callable[[], Any]]
 
 
@@ -24,15 +26,17 @@ class ScreenCommands(Provider):
     async def discover(self) -> Hits:
         """Every command, before anything is typed."""
         for name, help_text, callback in self.commands():
-            yield DiscoveryHit(Content(name), callback, text=name, help=escape(help_text))
+            name = inert(name)
+            yield DiscoveryHit(Content(name), callback, text=name, help=escape(inert(help_text)))
 
     async def search(self, query: str) -> Hits:
         """The commands that match what is typed, the matching letters marked."""
         matcher = self.matcher(query)
         for name, help_text, callback in self.commands():
+            name = inert(name)
             score = matcher.match(name)
             if score > 0:
-                yield Hit(score, self.highlight(query, name), callback, text=name, help=escape(help_text))
+                yield Hit(score, self.highlight(query, name), callback, text=name, help=escape(inert(help_text)))
 
     def highlight(self, query: str, name: str) -> Content:
         """The name with the letters that match the query underlined."""

@@ -10,6 +10,7 @@ from textual.content import Content
 
 from scorekeeper.games.base import Item, Sheet
 from scorekeeper.session import Problem
+from scorekeeper.text import inert
 from scorekeeper.tui.widgets.hanging import Line
 from scorekeeper.walk import points
 
@@ -23,19 +24,20 @@ def pad(text: str, width: int, right: bool = False) -> str:
 def problem_line(problem: Problem, prefix: str = "") -> Line:
     """`✗ message` in the error colour, `⚠ message` in the warning colour."""
     if problem.is_error:
-        return Content.styled("✗ ", "$text-error"), Content.styled(prefix + problem.message, "$text-error")
-    return Content.styled("⚠ ", "$text-warning"), Content.styled(problem.message, "$text-warning")
+        return Content.styled("✗ ", "$text-error"), Content.styled(inert(prefix + problem.message), "$text-error")
+    return Content.styled("⚠ ", "$text-warning"), Content.styled(inert(problem.message), "$text-warning")
 
 
 def item_line(item: Item, width: int = 4) -> Line:
     """`  +8  most #8 (5 cards; next best 3): 8`, points coloured by sign."""
     style = "$text-success" if item.points > 0 else "$text-error"
-    return Content.assemble((pad(points(item.points, signed=True), width, right=True), style), "  "), Content(item.why)
+    lead = Content.assemble((pad(points(item.points, signed=True), width, right=True), style), "  ")
+    return lead, Content(inert(item.why))
 
 
 def text_line(text: Content | str) -> Line:
     """A line with no lead."""
-    return Content(""), text if isinstance(text, Content) else Content(text)
+    return Content(""), text if isinstance(text, Content) else Content(inert(text))
 
 
 def joined(parts: Iterable[Line]) -> Content:
@@ -51,14 +53,14 @@ def lines(parts: Iterable[Content]) -> Content:
 def scores_table(sheet: Sheet, players: Sequence[str], rounds: Sequence[int], *, place: bool = True,
                  mark: dict[str, str] | None = None) -> Content:
     """Players down, rounds across, then the total (and the place): aligned plain columns."""
-    width = max([cell_len(p) for p in players] + [6])
+    width = max([cell_len(inert(p)) for p in players] + [6])
     places = {p: pl.place for pl in sheet.ranking for p in pl.players}
     head = [pad("", width + 2)] + [pad(f"R{n}", 7, right=True) for n in rounds] + [pad("Total", 8, right=True)]
     if place:
         head.append(pad("Place", 7, right=True))
     out = [Content.styled("".join(head), "bold")]
     for p in players:
-        row: list[Content | str | tuple[str, str]] = [(mark or {}).get(p, "  "), pad(p, width)]
+        row: list[Content | str | tuple[str, str]] = [(mark or {}).get(p, "  "), pad(inert(p), width)]
         for n in rounds:
             value = sheet.rounds[n - 1].points[p] if n <= len(sheet.rounds) else Fraction(0)
             row.append(pad(points(value), 7, right=True))

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 from scorekeeper import store
 from scorekeeper.games.base import Game
 from scorekeeper.session import Problem, Session
-from scorekeeper.text import has_control
+from scorekeeper.text import has_control, inert
 from scorekeeper.tui.render import joined, lines, problem_line
 from scorekeeper.tui.screens.typing import OrderedInput, OrderedList
 
@@ -78,7 +78,7 @@ class ConflictScreen(ModalScreen[str]):
                 "[b]r[/b] reload: take the file as it is now (your change is dropped; ctrl+z goes back to "
                 "your last saved version)\n"
                 "[b]o[/b] overwrite: save your version over theirs\n"
-                "[b]c[/b] cancel: save nothing now", name=str(self.path)), classes="question")
+                "[b]c[/b] cancel: save nothing now", name=inert(str(self.path))), classes="question")
             with Horizontal(classes="buttons"):
                 yield Button("Reload theirs (r)", id="reload")
                 yield Button("Overwrite (o)", variant="warning", id="overwrite")
@@ -111,11 +111,11 @@ class ErrorScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
-            yield Label(Content.styled(self.heading, "bold $text-error"))
+            yield Label(Content.styled(inert(self.heading), "bold $text-error"))
             if self.where:
-                yield Label(Content.styled(self.where, "dim"))
+                yield Label(Content.styled(inert(self.where), "dim"))
             with VerticalScroll(classes="problems"):
-                yield Static(lines(Content(p.describe()) for p in self.problems)
+                yield Static(lines(Content(inert(p.describe())) for p in self.problems)
                              or Content("the file is not a valid session"))
             yield Static(Content.styled("Fix the file in an editor (scorekeeper check FILE lists every problem), "
                                         "then open it again.", "dim"))

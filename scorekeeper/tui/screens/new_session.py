@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from scorekeeper import games, store, walk
 from scorekeeper.games.base import Game, Rule
 from scorekeeper.session import Problem, Round, Session
+from scorekeeper.text import inert
 from scorekeeper.tui.render import joined, problem_line
 from scorekeeper.tui.screens.typing import FormInput, GameList
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
@@ -219,11 +220,11 @@ class NewSessionScreen(Screen):
             self.query_one("#rules-problem", Static).update(joined(problem_line(p) for p in errors))
             return
         folder = self.app.folder
-        path = store.new_path(folder, session, when)
         try:
-            store.save(path, session)
+            path = store.create(folder, session, when)
         except OSError as exc:
-            self.notify(f"Could not write {path}: {exc.strerror or exc}", severity="error", markup=False)
+            self.notify(f"Could not write a session file in {inert(str(folder))}: {exc.strerror or exc}",
+                        severity="error", markup=False)
             return
         self.app.pop_screen()
         self.app.open_file(path)

@@ -91,8 +91,8 @@ class WalkthroughScreen(SessionScreen):
         Binding("pagedown", "step(1)", "Next step", id="next-step"),
         Binding("enter", "next", "Next", id="next"),
         Binding("ctrl+l", "focus_steps", "Steps list", show=False, id="steps"),
-        Binding("ctrl+t", "list_key", "Done/failed", id="flip"),
-        Binding("ctrl+r", "list_key", "Remove line", id="remove"),
+        Binding("ctrl+t", "list_key('flip')", "Done/failed", id="flip"),
+        Binding("ctrl+r", "list_key('remove')", "Remove line", id="remove"),
         Binding("tab", "stay", "Complete", show=False, id="complete"),
         Binding("f2", "stay", "Edit box", show=False, id="edit"),
     ]
@@ -503,8 +503,9 @@ class WalkthroughScreen(SessionScreen):
         warnings = self.step_warnings()
         if warnings and self.index not in self.warned:
             self.warned.add(self.index)
-            self.notify("\n".join(p.message for p in warnings), title=f"Check {self.step.title}",
-                        severity="warning", markup=False, timeout=8)
+            more = f" (and {len(warnings) - 1} more, marked ⚠ in the step)" if len(warnings) > 1 else ""
+            self.notify(warnings[0].message + more, title=f"Check {self.step.title}", severity="warning",
+                        markup=False, timeout=6)
         if self.index < len(self.steps) - 1:
             self.go(self.index + 1)
         else:
@@ -663,8 +664,8 @@ class WalkthroughScreen(SessionScreen):
         step, number = self.step, self.number
         summary = step.id == "summary"
         mine = [i for i in self.items if i.player == player]
-        if step.id == "longest-path" and self.game_map is not None:
-            parts = self.path_lines(player, mine)
+        if self.game_map is not None and not step.inputs and step.categories:
+            parts = self.path_lines(player, mine, step)
         else:
             parts = [item_line(i) for i in mine if summary or step.shows(i)]
         if summary:
@@ -695,18 +696,20 @@ class WalkthroughScreen(SessionScreen):
             by_line = {q.index: q.message for q in found if q.index is not None}
             editor.mark(by_line, [i for i in self.items if i.player == player])
 
-    def path_lines(self, player: str, items: list[Item]) -> list[Line]:
-        """On a map: the bonus with its path city by city (the core's item), or the player's own longest path."""
+    def path_lines(self, player: str, items: list[Item], step: Step) -> list[Line]:
+        """On a map, a step worked out from the routes: the core's items, a path (its detail) drawn city by city;
+        a player without an item sees the own longest path, which scores nothing."""
         out: list[Line] = []
-        bonus = [i for i in items if i.category == "longest-path"]
-        for item in bonus:
-            lead, _ = item_line(item)
-            out.append((lead, Content(item.why.rpartition(" — ")[0] or item.why)))
-            if item.detail:
+        shown = [i for i in items if step.shows(i)]
+        for item in shown:
+            out.append(item_line(item))
+            if len(item.detail) > 1:
                 out.append((Content("      "), path_content(item.detail)))
-        if not bonus and self.game_map is not None:
+        routes = next((f.key for f in self.game.fields_for(self.model.rules).values() if f.kind == "map-routes"),
+                      None)
+        if not shown and self.game_map is not None and routes is not None:
             entry = self.model.round(self.number).entry(player)
-            length, cities = mapmode.trail(self.game_map, entry.get("claimed", []))
+            length, cities = mapmode.trail(self.game_map, entry.get(routes, []))
             trains = "1 train" if length == 1 else f"{length} trains"
             text = f"longest continuous path {trains}, no bonus" if length else "no routes claimed, no path"
             out.append((Content.styled("   0  ", "dim"), Content.styled(text, "dim")))
@@ -795,7 +798,7 @@ class WalkthroughScreen(SessionScreen):
         return lines(out)
 
     # -- actions ------------------------------------------------------------------------
-    def action_list_key(self) -> None:
+    def action_list_key(self, key: str) -> None:
         """A key of list inputs (the grid uses it; listed for the key bar and help)."""
 
     def action_stay(self) -> None:

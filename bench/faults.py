@@ -1,0 +1,207 @@
+"""Fault campaign: kill -9 at random moments (CLI `new`, save loops, the app typing in a terminal),
+two writers racing on one session, and every class of hostile file.
+
+Run: python bench/faults.py [--cli N] [--saves N] [--app N] [--mutations N] [--seed S]. Prints, per part, the kills,
+the sessions lost or corrupted, the temporary files left (and after a start-up clean), the race's
+silent overwrites with and without the folder lock, mutated samples (tracebacks, slow, refusals
+without a line), and per hostile file the exit code and time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorekeeper import store  # noqa: E402
+from scorekeeper.session import Round, Session, SessionError  # noqa: E402
+from tests.faults_support import HOSTILE, fuzz, race, run_in_pty, scorekeeper_argv  # noqa: E402
+
+SAVE_LOOP = r'''
+import sys
+from scorekeeper.record import replace
+from scorekeeper.document import Document
+doc = Document.open(sys.argv[1])
+i = int(doc.session.title or 0)
+while True:
+    i += 1
+    doc.commit(replace(doc.session, title=str(i), notes="x" * (i % 5000)))
+    print(i, flush=True)
+'''
+
+
+def temps(folder: Path) -> list[Path]:
+    """Our temporary files in a folder."""
+    return [p for p in folder.iterdir() if store._TEMP.fullmatch(p.name)]
+
+
+def broken(folder: Path) -> list[str]:
+    """The session files of a folder that do not load."""
+    bad = []
+    for p in store.session_files(folder):
+        try:
+            store.load(p)
+        except SessionError as exc:
+            bad.append(f"{p.name}: {exc}")
+    return bad
+
+
+def cli_new(n: int, rng: random.Random) -> dict[str, int]:
+    """`scorekeeper new` killed at random moments: every file left whole, every printed path present."""
+    folder = Path(tempfile.mkdtemp(prefix="faults-cli-"))
+    printed: list[str] = []
+    kills = 0
+    for _ in range(n):
+        proc = subprocess.Popen(scorekeeper_argv("new", "ticket-booth", "-p", "Ana", "-p", "Bo", "--title", "kill",
+                                                 "--no-open", "--dir", str(folder)),
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        time.sleep(rng.uniform(0.02, 0.2))
+        if proc.poll() is None:
+            proc.kill()
+            kills += 1
+        out, _ = proc.communicate()
+        printed += [line for line in out.splitlines() if line.strip()]
+    lost = sum(not Path(p).exists() for p in printed)
+    return {"runs": n, "kills": kills, "files": len(store.session_files(folder)), "printed": len(printed),
+            "lost": lost, "corrupted": len(broken(folder)), "temps_left": len(temps(folder)),
+            "temps_after_clean": _after_clean(folder)}
+
+
+def _after_clean(folder: Path) -> int:
+    store.remove_stale_temps(folder, age=0.0)
+    return len(temps(folder))
+
+
+def save_loop(n: int, rng: random.Random) -> dict[str, int]:
+    """The app's Document saving as fast as it can, killed: the file is whole and holds every acknowledged save."""
+    folder = Path(tempfile.mkdtemp(prefix="faults-save-"))
+    path = folder / "session.toml"
+    store.save(path, Session(game="ticket-booth", players=("Ana", "Bo"), rounds=(Round(),)))
+    lost = corrupted = kills = 0
+    for _ in range(n):
+        proc = subprocess.Popen([sys.executable, "-c", SAVE_LOOP, str(path)], stdout=subprocess.PIPE, text=True,
+                                cwd=ROOT)
+        time.sleep(rng.uniform(0.25, 0.7))
+        proc.kill()
+        kills += 1
+        out, _ = proc.communicate()
+        acked = [int(x) for x in out.split()]
+        try:
+            on_disk = int(store.load(path)[0].title or 0)
+        except SessionError:
+            corrupted += 1
+            continue
+        if acked and on_disk < acked[-1]:
+            lost += 1
+    return {"kills": kills, "lost": lost, "corrupted": corrupted, "temps_left": len(temps(folder)),
+            "temps_after_clean": _after_clean(folder)}
+
+
+def app_typing(n: int, rng: random.Random) -> dict[str, int]:
+    """The real app in a pseudo-terminal, typing values, killed with SIGKILL: the file is always whole."""
+    import signal
+
+    folder = Path(tempfile.mkdtemp(prefix="faults-app-"))
+    path = folder / "session.toml"
+    store.save(path, Session(game="ticket-booth", players=("Ana", "Bo"), rounds=(Round(),)))
+    corrupted = kills = 0
+    for _ in range(n):
+        when = rng.uniform(1.0, 4.5)
+        keys = [(1.8 + 0.05 * i, k) for i, k in enumerate([b"1", b"\r", b"0", b"\r", b"\x7f", b"1"] * 12)]
+        run = run_in_pty(scorekeeper_argv(str(path)), keys=keys, send_signal=(when, signal.SIGKILL), timeout=10)
+        kills += run.status == -signal.SIGKILL
+        try:
+            store.load(path)
+        except SessionError:
+            corrupted += 1
+    return {"kills": kills, "corrupted": corrupted, "temps_left": len(temps(folder)),
+            "temps_after_clean": _after_clean(folder)}
+
+
+def racing(seconds: float) -> dict[str, tuple[int, int, int]]:
+    """Two writer processes on one session, with and without the folder lock: (saves, conflicts, silent)."""
+    out = {}
+    for lock in (True, False):
+        folder = Path(tempfile.mkdtemp(prefix="faults-race-"))
+        path = folder / "session.toml"
+        store.save(path, Session(game="ticket-booth", players=("Ana", "Bo"), rounds=(Round(),)))
+        out["with the lock" if lock else "without it"] = race(path, 2, seconds, lock=lock)
+    return out
+
+
+PEAK = ("import sys\nfrom scorekeeper.cli import main\ncode = main(sys.argv[1:])\n"
+        "hwm = [l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')]\n"
+        "sys.stderr.write(f'VmHWM {hwm[0] if hwm else 0}\\n')\nsys.exit(code)\n")
+
+
+def check_once(path: Path) -> tuple[int, float, float, str]:
+    """`scorekeeper check FILE` in its own process: exit code, seconds, peak resident memory in MB, output."""
+    start = time.perf_counter()
+    res = subprocess.run([sys.executable, "-c", PEAK, "check", str(path)], capture_output=True, text=True,
+                         timeout=60, cwd=ROOT)
+    took = time.perf_counter() - start
+    peak = [int(line.split()[1]) for line in res.stderr.splitlines() if line.startswith("VmHWM")]
+    return res.returncode, took, (peak[0] / 1024 if peak else float("nan")), res.stdout
+
+
+def hostile() -> list[tuple[str, int, float, float, int, str]]:
+    """Every hostile file class through `scorekeeper check`: (name, exit, seconds, peak MB, size, first line);
+    the first row is a valid sample, for the baseline."""
+    folder = Path(tempfile.mkdtemp(prefix="faults-hostile-"))
+    rows = []
+    baseline = ROOT / "sample_sessions" / "ticket-to-ride-usa-4p.toml"
+    for name, data in [("(valid sample, baseline)", baseline.read_bytes())] + [(h[0], h[1]) for h in HOSTILE]:
+        path = folder / f"{name}.toml"
+        path.write_bytes(data)
+        code, took, peak, out = check_once(path)
+        first = out.splitlines()[0].replace(str(folder) + os.sep, "")
+        rows.append((name, code, took, peak, len(data), first[:90]))
+    return rows
+
+
+def main() -> None:
+    """Run every part and print the figures."""
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--cli", type=int, default=120, help="`scorekeeper new` runs killed at random")
+    ap.add_argument("--saves", type=int, default=80, help="save loops killed")
+    ap.add_argument("--app", type=int, default=40, help="app runs killed while typing")
+    ap.add_argument("--race", type=float, default=5.0, help="seconds of each race")
+    ap.add_argument("--mutations", type=int, default=3216, help="mutated sample files read in-process")
+    ap.add_argument("--seed", type=int, default=11)
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    total = 0
+    print("kill -9 campaign")
+    for name, part, n in (("CLI new", cli_new, args.cli), ("save loop (Document)", save_loop, args.saves),
+                          ("app in a terminal, typing", app_typing, args.app)):
+        start = time.perf_counter()
+        figures = part(n, rng)
+        total += figures["kills"]
+        shown = ", ".join(f"{k} {v}" for k, v in figures.items())
+        print(f"  {name:<27} {shown}  ({time.perf_counter() - start:.0f} s)")
+    print(f"  total kills: {total}")
+    print("two writers on one session")
+    for name, (saves, conflicts, silent) in racing(args.race).items():
+        print(f"  {name:<14} {saves} saves, {conflicts} changed-on-disk refusals, {silent} silent overwrites")
+    samples = [p.read_text() for p in sorted((ROOT / "sample_sessions").glob("*.toml"))]
+    found = fuzz(samples, args.mutations, seed=args.seed)
+    print(f"mutated sample files (read and scored in-process): {found['files']} files, {found['read']} read, "
+          f"{found['refused']} refused, {found['crashed']} tracebacks, {found['over 1 s']} over 1 s "
+          f"(slowest {found['slowest s']:.2f} s), {found['no line']} refused without a line")
+    for tb in found["tracebacks"][:3]:
+        print(tb)
+    print("hostile files (scorekeeper check, whole process)")
+    for name, code, took, peak, size, first in hostile():
+        print(f"  {name:<34} {size / 1024:8.0f} kB  exit {code}  {took:5.2f} s  peak {peak:5.1f} MB  {first}")
+
+
+if __name__ == "__main__":
+    main()

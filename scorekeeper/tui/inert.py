@@ -1,0 +1,37 @@
+"""The app's last guard for the terminal: every text Textual draws has its control characters escaped."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+# Every character `scorekeeper.text.is_control` refuses, but for the line feed and the tab Textual lays out.
+CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+_guarded = False
+
+
+def _shown(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def escape_controls(text: str, *_: Any) -> str:
+    """Textual's control-code filter, replaced: controls shown as escapes instead of passed or dropped."""
+    return CONTROLS.sub(_shown, text) if CONTROLS.search(text) else text
+
+
+def guard_terminal() -> None:
+    """Make Textual escape control characters in every Content it builds (titles, lists, toasts, inputs).
+
+    The screens already show untrusted text through `scorekeeper.text.inert`; this catches any path
+    that forgets. Textual strips only BEL, BS, VT, FF and CR on its own and lets ESC and C1 through.
+    """
+    global _guarded
+    if _guarded:
+        return
+    import textual.content
+
+    if callable(getattr(textual.content, "_strip_control_codes", None)):
+        textual.content._strip_control_codes = escape_controls  # type: ignore[assignment]
+    _guarded = True
