@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
 import time
@@ -32,6 +33,19 @@ FIRST_PAGE = 40
 
 SAMPLES = ("ticket-booth-in-progress.toml", "ticket-to-mars-extra-round.toml")
 """The sample sessions packaged with the app (copies of sample_sessions/)."""
+
+
+def odd_files(folder: Path) -> list[Entry]:
+    """`*.toml` names in the folder that are not regular files (a FIFO, a folder): listed, never opened."""
+    odd: list[Entry] = []
+    try:
+        with os.scandir(folder) as found:
+            for item in found:
+                if item.name.endswith(".toml") and not item.name.startswith(".") and not item.is_file():
+                    odd.append(Entry(Path(item.path), state="unreadable", error="not a regular file"))
+    except OSError:
+        pass
+    return odd
 
 
 class FilterBox(OrderedInput):
@@ -127,7 +141,7 @@ class HomeScreen(Screen):
 
     def _entries(self) -> list[Entry]:
         assert self.index is not None
-        return [Entry.from_summary(s) for s in self.index.summaries()]
+        return [Entry.from_summary(s) for s in self.index.summaries()] + odd_files(self.app.folder)
 
     def _refresh(self) -> None:
         """In a thread: every entry of the index, then the index brought up to date with the folder."""
