@@ -561,12 +561,14 @@ class Index:
         return dict(self._guard(work))
 
     def summaries(self, *, game: str | None = None, since: date | str | None = None,
-                  complete: bool | None = None, newest_first: bool = True) -> list[Summary]:
-        """The indexed sessions (no TOML read), newest first (by `started`, else the file's date)."""
-        return list(self.iter_summaries(game=game, since=since, complete=complete, newest_first=newest_first))
+                  complete: bool | None = None, newest_first: bool = True, limit: int | None = None) -> list[Summary]:
+        """The indexed sessions (no TOML read), newest first (by `started`, else the file's date); `limit` first."""
+        return list(self.iter_summaries(game=game, since=since, complete=complete, newest_first=newest_first,
+                                        limit=limit))
 
     def iter_summaries(self, *, game: str | None = None, since: date | str | None = None,
-                       complete: bool | None = None, newest_first: bool = False) -> Iterator[Summary]:
+                       complete: bool | None = None, newest_first: bool = False,
+                       limit: int | None = None) -> Iterator[Summary]:
         """The indexed sessions one at a time, oldest first unless asked (for statistics over big folders)."""
         where: list[str] = []
         args: list[Any] = []
@@ -584,6 +586,8 @@ class Index:
             sql += " WHERE " + " AND ".join(where)
         order = "DESC" if newest_first else "ASC"
         sql += f" ORDER BY sort_when {order}, name {order}"
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
 
         def work() -> list[tuple[Any, ...]]:
             return self._con.execute(sql, args).fetchall()

@@ -6,7 +6,7 @@ from typing import Any
 
 from scorekeeper.games import GAMES, Sheet
 from scorekeeper.points import fmt, to_json
-from scorekeeper.text import inert
+from scorekeeper.text import inert, ljust, width
 
 
 def sheet_json(sheet: Sheet, file: str) -> dict[str, Any]:
@@ -46,7 +46,8 @@ def sheet_text(sheet: Sheet, file: str) -> str:
     """The score sheet for people: per round the itemised points, then totals, ranking, winner."""
     s = sheet.session
     game = GAMES[s.game]
-    width = max(len(p) for p in s.players)
+    names = {p: inert(p) for p in s.players}
+    column = max(width(n) for n in names.values())
     out: list[str] = []
     head = f"{inert(s.title)} — {game.name}" if s.title else game.name
     out.append(head)
@@ -56,16 +57,16 @@ def sheet_text(sheet: Sheet, file: str) -> str:
         out.append("")
         out.append(f"Round {r.number} — first player: {r.first_player}{state}")
         for p in s.players:
-            out.append(f"  {p:<{width}}  {fmt(r.points[p]):>6}")
+            out.append(f"  {ljust(names[p], column)}  {fmt(r.points[p]):>6}")
             for item in (i for i in r.items if i.player == p):
                 why = inert(item.why)
-                out.append(f"  {'':<{width}}  {fmt(item.points, signed=True):>6}  {item.category:<18} {why}")
+                out.append(f"  {'':<{column}}  {fmt(item.points, signed=True):>6}  {item.category:<18} {why}")
     out.append("")
     out.append("Totals")
     for pl in sheet.ranking:
         for p in pl.players:
             shared = " (shared)" if len(pl.players) > 1 else ""
-            out.append(f"  {pl.place}. {p:<{width}}  {fmt(pl.total):>6}{shared}")
+            out.append(f"  {pl.place}. {ljust(names[p], column)}  {fmt(pl.total):>6}{shared}")
     out.append("")
     if sheet.complete:
         if len(sheet.winners) > 1:

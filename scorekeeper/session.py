@@ -189,3 +189,33 @@ class Session:
     def without_last_round(self) -> Session:
         """A copy without the last round."""
         return replace(self, rounds=self.rounds[:-1])
+
+    @property
+    def scored(self) -> bool:
+        """True once any player has a table in any round (the seating can no longer change)."""
+        return any(r.players for r in self.rounds)
+
+    def with_player_renamed(self, old: str, new: str) -> Session:
+        """A copy where player `old` is called `new` everywhere: the seating and every round's table.
+
+        ValueError when `old` is not a player or `new` is already one (the store checks the name itself).
+        """
+        if old not in self.players:
+            raise ValueError(f"{old!r} is not one of the players ({', '.join(self.players)})")
+        if new == old:
+            return self
+        if new in self.players:
+            raise ValueError(f"{new!r} is already a player")
+        players = tuple(new if p == old else p for p in self.players)
+        rounds = tuple(Round(players={new if k == old else k: copy.deepcopy(v) for k, v in r.players.items()})
+                       for r in self.rounds)
+        return replace(self, players=players, rounds=rounds)
+
+    def with_seating(self, order: tuple[str, ...] | list[str]) -> Session:
+        """A copy with the players reseated; ValueError once a round is scored, or for other players."""
+        order = tuple(order)
+        if sorted(order) != sorted(self.players):
+            raise ValueError(f"the seating must list the same players ({', '.join(self.players)})")
+        if order != self.players and self.scored:
+            raise ValueError("the seating order cannot change once a round is scored")
+        return replace(self, players=order)

@@ -684,6 +684,18 @@ def to_trash(path: Path) -> Path:
     return target
 
 
+def from_trash(path: Path, target: Path | None = None) -> Path:
+    """Move a file out of `trash/` back into the sessions folder (under a free name); returns where it went."""
+    target = target or path.parent.parent / path.name
+    n = 2
+    free = target
+    while free.exists():
+        free = target.with_name(f"{target.stem}-{n}{target.suffix}")
+        n += 1
+    os.replace(path, free)
+    return free
+
+
 # -- lines ------------------------------------------------------------------------------
 _KEY = r'(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|\'[^\']*\')'
 _DOTTED = re.compile(rf"\s*({_KEY}(?:\s*\.\s*{_KEY})*)")

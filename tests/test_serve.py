@@ -229,7 +229,7 @@ async def test_at_a_phones_width_a_tap_on_the_title_opens_the_steps(tmp_path: Pa
         assert "Attractions" not in grid.plain() and grid.region.width > 30
         await pilot.press("escape", "escape")
         await settle(pilot)
-        await pilot.press("n")
+        await pilot.press("ctrl+n")
         await settle(pilot)
         form = app.screen.query_one("#new-session")
         widest = max(w.region.right for w in form.query("#game, .player-name, #title, .rule-input, Button"))

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input, Static
 
 from scorekeeper import store
 from scorekeeper.session import Round
-from scorekeeper.tui.screens.dialogs import ConfirmScreen, ConflictScreen, ErrorScreen
+from scorekeeper.tui.screens.dialogs import ConflictScreen, ErrorScreen
 from scorekeeper.tui.screens.help import HelpScreen
 from scorekeeper.tui.screens.home import HomeScreen
+from scorekeeper.tui.screens.listing import SessionList
 from scorekeeper.tui.screens.new_session import NewSessionScreen
 from scorekeeper.tui.screens.standings import StandingsScreen
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
@@ -290,7 +291,7 @@ async def test_a_name_with_markup_is_shown_literally(tmp_path: Path) -> None:
         await settle(pilot)
         home = app.screen
         assert isinstance(home, HomeScreen)
-        prompt = str(home.query_one("#sessions", OptionList).get_option_at_index(0).prompt)
+        prompt = home.query_one("#sessions", SessionList).plain()
         assert name in prompt and "[red]Friday[/red]" in prompt and f"{name} leads" in prompt
 
 
@@ -307,8 +308,8 @@ async def test_a_broken_file_is_listed_and_opens_to_the_core_message(tmp_path: P
         home = app.screen
         assert isinstance(home, HomeScreen)
         assert [e.path.name for e in home.entries] == ["bad.toml", "good.toml"]
-        prompt = str(home.query_one("#sessions", OptionList).get_option_at_index(0).prompt)
-        assert "unreadable" in prompt and "9 is out of range" in prompt
+        prompt = home.query_one("#sessions", SessionList).plain().split("\n")
+        assert "unreadable" in prompt[0] and "9 is out of range" in prompt[1]
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, ErrorScreen)
@@ -340,7 +341,7 @@ async def test_new_session_through_the_keyboard(tmp_path: Path) -> None:
     app = app_for(tmp_path / "sessions")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("n")
+        await pilot.press("ctrl+n")
         await settle(pilot)
         assert isinstance(app.screen, NewSessionScreen)
         await pilot.press("down", "down", "down", "enter")  # Ticket to Mars
@@ -369,44 +370,13 @@ async def test_new_session_through_the_keyboard(tmp_path: Path) -> None:
 
 
 @pilot_test
-async def test_home_filter_delete_and_sample(tmp_path: Path) -> None:
-    """Typing filters; d asks, then moves the file to trash/; s copies a sample in and opens it."""
-    folder = tmp_path / "sessions"
-    write_session(folder, "ticket-booth", ["Ana", "Bo"], name="a.toml", title="Friday")
-    write_session(folder, "ticket-to-mars", ["Cy", "Di"], name="b.toml", title="Mars")
-    app = app_for(folder)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        home = app.screen
-        assert isinstance(home, HomeScreen) and len(home.shown) == 2
-        await pilot.press("m", "a", "r")  # starts the filter
-        await settle(pilot)
-        assert [e.path.name for e in home.shown] == ["b.toml"]
-        await pilot.press("escape")
-        await settle(pilot)
-        assert len(home.shown) == 2
-        home.query_one("#sessions", OptionList).highlighted = [e.path.name for e in home.shown].index("a.toml")
-        await pilot.press("d")
-        await settle(pilot)
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
-        await settle(pilot)
-        assert not (folder / "a.toml").exists() and (folder / "trash" / "a.toml").exists()
-        assert [e.path.name for e in home.entries] == ["b.toml"]
-        await pilot.press("s")
-        await settle(pilot)
-        assert isinstance(app.screen, WalkthroughScreen)
-        assert (folder / "sample-ticket-booth-in-progress.toml").exists()
-
-
-@pilot_test
 async def test_empty_folder_says_how_to_start(tmp_path: Path) -> None:
     """No sessions: the home screen says how to start and offers a sample."""
     app = app_for(tmp_path / "none-yet")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         text = str(app.screen.query_one("#empty", Static).render())
-        assert "No sessions yet" in text and "Press n" in text and "Press s" in text
+        assert "No sessions yet" in text and "Press ctrl+n" in text and "Press ctrl+o" in text
 
 
 @pilot_test
@@ -477,7 +447,8 @@ async def test_key_bar_lists_the_keys_and_clicks_them(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         bar = app.screen.query_one(KeyBar)
-        assert "n New session" in keys_text(bar) and "f1 Help" in keys_text(bar)
-        await pilot.click(KeyBar, offset=(2, 0))  # " n New session "
+        assert "^n New session" in keys_text(bar) and "f1 Help" in keys_text(bar)
+        start = next(x for x, _, key in bar._spans if key == "ctrl+n")
+        await pilot.click(KeyBar, offset=(start + 2, 0))  # " ^n New session "
         await settle(pilot)
         assert isinstance(app.screen, NewSessionScreen)

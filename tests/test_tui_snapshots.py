@@ -39,7 +39,7 @@ def test_home_snapshot(folder: Path, snap_compare) -> None:
     touch(booth, 1_800_000_300)
     touch(mars, 1_800_000_200)
     touch(bad, 1_800_000_100)
-    assert snap_compare(app_for(folder), terminal_size=SIZE)
+    assert snap_compare(app_for(folder), terminal_size=SIZE, run_before=settle)  # the index filled in
 
 
 def test_walkthrough_step_snapshot(folder: Path, snap_compare) -> None:

@@ -302,10 +302,12 @@ class ScorekeeperApp(AppBase):
         self.replaced(old, new)
 
     def replaced(self, old: Session, new: Session) -> None:
-        """Tell the screen the session changed under it (undo, redo, reload, or a change not saved)."""
-        handler = getattr(self.screen, "session_replaced", None)
-        if handler is not None:
-            handler(old, new)
+        """Tell the topmost screen of the session that it changed under it (undo, redo, reload, not saved)."""
+        from scorekeeper.tui.screens.base import SessionReplaced, SessionScreen
+
+        screen = next((s for s in reversed(self.screen_stack) if isinstance(s, SessionScreen)), None)
+        if screen is not None:
+            screen.post_message(SessionReplaced(old, new))
 
     # -- actions ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

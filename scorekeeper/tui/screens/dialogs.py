@@ -1,4 +1,4 @@
-"""Modal questions that return a value: confirm, the external-change question, and a file's problems."""
+"""Modal questions that return a value: confirm, the external-change question, a file's problems, and corrections."""
 
 from __future__ import annotations
 
@@ -10,11 +10,15 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label, Static
+from textual.widgets import Button, Input, Label, OptionList, Static, TextArea
+from textual.widgets.option_list import Option
 
-from scorekeeper.session import Problem
-from scorekeeper.text import inert
-from scorekeeper.tui.render import lines
+from scorekeeper import validation
+from scorekeeper.games.base import Game
+from scorekeeper.session import Problem, Session
+from scorekeeper.text import has_control, inert
+from scorekeeper.tui.render import joined, lines, problem_line
+from scorekeeper.tui.screens.typing import OrderedInput, OrderedList
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -129,4 +133,194 @@ class ErrorScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         """Close."""
+        self.dismiss(None)
+
+
+class RenameScreen(ModalScreen[tuple[str, str] | None]):
+    """Rename a player: pick who, type the new name (checked as a name of the file is); Enter renames."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "rename", "Rename")]
+
+    def __init__(self, session: Session, game: Game, player: str | None = None) -> None:
+        super().__init__(classes="dialog-screen")
+        self.session = session
+        self.game = game
+        self.player = player if player in session.players else session.players[0]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(Content.styled("Rename a player", "bold"))
+            yield Static(Content.styled("Everywhere in the file: the seating and every round (ctrl+z undoes it).",
+                                        "dim"))
+            yield OrderedList(*(Option(Content(p), id=str(i)) for i, p in enumerate(self.session.players)),
+                              id="who")
+            yield OrderedInput(self.player, id="new-name", compact=True)
+            yield Static(id="rename-problem", classes="field-problem")
+            with Horizontal(classes="buttons"):
+                yield Button("Rename (Enter)", variant="primary", id="rename")
+                yield Button("Cancel (Esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        """The player given is highlighted and the new name's box has the keyboard."""
+        self.query_one("#who", OptionList).highlighted = self.session.players.index(self.player)
+        self.query_one("#new-name", Input).focus()
+
+    @on(OptionList.OptionHighlighted, "#who")
+    def picked(self, event: OptionList.OptionHighlighted) -> None:
+        """Another player: their name in the box."""
+        player = self.session.players[event.option_index]
+        if player != self.player:
+            self.player = player
+            self.query_one("#new-name", Input).value = player
+
+    @on(OptionList.OptionSelected, "#who")
+    def to_name(self) -> None:
+        """Enter on a player: on to the name."""
+        self.query_one("#new-name", Input).focus()
+
+    def problems(self) -> list[Problem]:
+        """What is wrong with the new name (the same checks as the file's names)."""
+        new = self.query_one("#new-name", Input).value.strip()
+        renamed = [new if p == self.player else p for p in self.session.players]
+        return validation.players_problems(renamed, self.game)
+
+    @on(Input.Changed, "#new-name")
+    def changed(self) -> None:
+        """Check as you type."""
+        self.query_one("#rename-problem", Static).update(joined(problem_line(p) for p in self.problems()))
+
+    @on(Input.Submitted, "#new-name")
+    @on(Button.Pressed, "#rename")
+    def action_rename(self) -> None:
+        """Rename, unless the name is refused."""
+        if self.problems():
+            self.changed()
+            return
+        new = self.query_one("#new-name", Input).value.strip()
+        self.dismiss(None if new == self.player else (self.player, new))
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        """Leave the names as they are."""
+        self.dismiss(None)
+
+
+class SeatList(OrderedList):
+    """The players in their seats: shift+up / shift+down move the highlighted one, in the order typed."""
+
+    BINDINGS = [
+        Binding("shift+up,ctrl+up", "screen.move(-1)", "Move up"),
+        Binding("shift+down,ctrl+down", "screen.move(1)", "Move down"),
+    ]
+
+
+class SeatingScreen(ModalScreen[tuple[str, ...] | None]):
+    """The seating order: shift+up / shift+down move the highlighted player; Enter saves."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        super().__init__(classes="dialog-screen")
+        self.order = list(players)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(Content.styled("Seating order", "bold"))
+            yield Static(Content.styled("up/down picks a player, shift+up / shift+down moves them, Enter saves, "
+                                        "Esc cancels. The first player of each round follows this order.", "dim"))
+            yield SeatList(id="seats")
+            with Horizontal(classes="buttons"):
+                yield Button("Save (Enter)", variant="primary", id="save")
+                yield Button("Cancel (Esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        """List the players."""
+        self.show(0)
+        self.query_one("#seats", OptionList).focus()
+
+    def show(self, highlighted: int) -> None:
+        """The players in the order now, numbered."""
+        seats = self.query_one("#seats", OptionList)
+        seats.set_options([Option(Content.assemble((f"{i}. ", "dim"), p)) for i, p in enumerate(self.order, 1)])
+        seats.highlighted = highlighted
+
+    def action_move(self, delta: int) -> None:
+        """Move the highlighted player up or down one seat."""
+        at = self.query_one("#seats", OptionList).highlighted
+        if at is None or not 0 <= at + delta < len(self.order):
+            return
+        self.order[at], self.order[at + delta] = self.order[at + delta], self.order[at]
+        self.show(at + delta)
+
+    @on(OptionList.OptionSelected, "#seats")
+    @on(Button.Pressed, "#save")
+    def action_save(self) -> None:
+        """Save this order."""
+        self.dismiss(tuple(self.order))
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        """Keep the seating as it was."""
+        self.dismiss(None)
+
+
+class DetailsScreen(ModalScreen[tuple[str | None, str | None] | None]):
+    """The session's title (one line) and notes (any number of lines); ctrl+s saves."""
+
+    BINDINGS = [Binding("ctrl+s", "save", "Save"), Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str | None, notes: str | None) -> None:
+        super().__init__(classes="dialog-screen")
+        self.given = (title, notes)
+
+    def compose(self) -> ComposeResult:
+        title, notes = self.given
+        with Vertical(classes="dialog wide"):
+            yield Label(Content.styled("Title", "bold"))
+            yield OrderedInput(title or "", placeholder="optional, e.g. Friday at Mia's", id="title-input",
+                               compact=True)
+            yield Label(Content.styled("Notes", "bold"))
+            yield TextArea(notes or "", id="notes-input", soft_wrap=True, show_line_numbers=False)
+            yield Static(id="details-problem", classes="field-problem")
+            yield Static(Content.styled("ctrl+s saves · Esc cancels · Tab moves between the boxes", "dim"))
+            with Horizontal(classes="buttons"):
+                yield Button("Save (ctrl+s)", variant="primary", id="save")
+                yield Button("Cancel (Esc)", id="cancel")
+
+    def on_mount(self) -> None:
+        """The notes have the keyboard."""
+        self.query_one("#notes-input", TextArea).focus()
+
+    def values(self) -> tuple[str | None, str | None, list[str]]:
+        """The title and notes given (None when empty) and what is wrong with them."""
+        title = self.query_one("#title-input", Input).value.strip()
+        notes = self.query_one("#notes-input", TextArea).text.rstrip()
+        problems = []
+        if has_control(title):
+            problems.append("a title is one line of plain text (no control characters)")
+        if has_control(notes.replace("\n", "").replace("\t", "")):
+            problems.append("notes are plain text (line breaks allowed, no other control characters)")
+        return title or None, notes or None, problems
+
+    @on(Input.Submitted, "#title-input")
+    def title_done(self) -> None:
+        """Enter in the title: on to the notes."""
+        self.query_one("#notes-input", TextArea).focus()
+
+    @on(Button.Pressed, "#save")
+    def action_save(self) -> None:
+        """Save, unless something is refused."""
+        title, notes, problems = self.values()
+        if problems:
+            self.query_one("#details-problem", Static).update(
+                joined(problem_line(Problem(p)) for p in problems))
+            return
+        self.dismiss((title, notes))
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        """Leave them as they are."""
         self.dismiss(None)

@@ -35,6 +35,24 @@ WALKTHROUGH = (
                    "ctrl+n inserts; Tab completes a city or a tourist card's name"),
 )
 
+HOME = (
+    ("typing", "filters the sessions by title, game, player or state: every printable key goes to the filter"),
+    ("up / down, Enter", "pick a session and open it (a click opens it too)"),
+    ("Esc", "clear the filter"),
+    ("ctrl+n", "a new session"),
+    ("Delete, ctrl+d", "delete the highlighted session (asks; the default answer is No)"),
+    ("ctrl+z", "right after a delete: bring the session back"),
+    ("ctrl+t", "the trash: bring back any deleted session"),
+)
+
+STANDINGS = (
+    ("up / down, Enter", "the first line continues the game; on a round's line, Enter edits it"),
+    ("1 … 9", "edit round 1 … 9 from its first step"),
+    ("r", "rename a player everywhere in the file (one save; ctrl+z undoes it)"),
+    ("s", "change the seating order (only before any round is scored)"),
+    ("t", "the session's title and notes"),
+)
+
 
 def toml_value(value: object) -> str:
     """A rule's value as it stands in the file: `"half"`, `3`, `{ 4 = "Pie" }`."""
@@ -77,9 +95,12 @@ class HelpScreen(ModalScreen[None]):
             if description not in seen:
                 seen.add(description)
                 rows.append((key, description))
+        from scorekeeper.tui.screens.home import HomeScreen
+        from scorekeeper.tui.screens.standings import StandingsScreen
         from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
 
-        extra = WALKTHROUGH if isinstance(self.below, WalkthroughScreen) else ()
+        extras = ((WalkthroughScreen, WALKTHROUGH), (HomeScreen, HOME), (StandingsScreen, STANDINGS))
+        extra = next((lines for kind, lines in extras if isinstance(self.below, kind)), ())
         width = max(len(k) for k, _ in (*rows, *GENERAL, *extra)) + 2
         out = [text_line(Content.styled("Keys", "bold underline"))]
         out += [(Content.styled(pad(k, width), "bold $text-accent"), Content(d)) for k, d in (*rows, *extra, *GENERAL)]

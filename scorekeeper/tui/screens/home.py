@@ -1,118 +1,78 @@
-"""The home screen: the sessions of the folder, newest first; open, new, delete to trash, filter as you type."""
+"""The home screen: the sessions of the folder, newest first; every printable key goes to the filter."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import sqlite3
+import time
 from collections.abc import Iterator
-from dataclasses import dataclass
-from datetime import date, datetime
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
+from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Input, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Input, Static
 
-from scorekeeper import files, games, store, walk
-from scorekeeper.session import Session, SessionError
+from scorekeeper import store
+from scorekeeper.index import Index
+from scorekeeper.tui.screens.listing import Entry, SessionList, entry_for
+from scorekeeper.tui.screens.typing import OrderedInput
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 
 if TYPE_CHECKING:
     from scorekeeper.tui.base import AppBase
 
+FIRST_PAGE = 40
+"""Sessions read from the index before the first paint (a screenful); the rest come from a thread."""
+
 SAMPLES = ("ticket-booth-in-progress.toml", "ticket-to-mars-extra-round.toml")
 """The sample sessions packaged with the app (copies of sample_sessions/)."""
 
 
-@dataclass
-class Entry:
-    """A session file as the home screen lists it."""
-
-    path: Path
-    session: Session | None
-    state: str
-    error: str = ""
-
-    def when(self) -> str:
-        """The date it was started (else the file's date)."""
-        started = self.session.started if self.session else None
-        if isinstance(started, datetime):
-            return f"{started:%Y-%m-%d %H:%M}"
-        if isinstance(started, date):
-            return f"{started:%Y-%m-%d}"
-        try:
-            return f"{datetime.fromtimestamp(self.path.stat().st_mtime):%Y-%m-%d %H:%M}"
-        except OSError:
-            return ""
-
-    def search_text(self) -> str:
-        """What the filter looks in."""
-        parts = [self.path.name, self.state, self.error]
-        if self.session:
-            game = games.GAMES.get(self.session.game)
-            parts += [self.session.title or "", self.session.game, game.name if game else "", *self.session.players]
-        return " ".join(parts).casefold()
-
-    def prompt(self) -> Content:
-        """Two lines: title, game and date; players and state (or why the file cannot be read)."""
-        if self.session is None:
-            return Content.assemble(("⚠ ", "$text-error"), (self.path.name, "bold"), ("  unreadable", "$text-error"),
-                                    "\n  ", (self.error, "$text-error"))
-        game = games.get(self.session.game)
-        title: list[str | tuple[str, str]] = [(self.session.title, "bold"), "  "] if self.session.title else []
-        return Content.assemble(
-            *title, (game.name, "bold $text-accent"), "  ", (self.when(), "dim"),
-            "\n  ", ", ".join(self.session.players), "  ", ("— " + self.state, "italic"))
-
-
-def entry_for(path: Path) -> Entry:
-    """Read one file for the list (an unreadable one is listed with the core's first message)."""
+def odd_files(folder: Path) -> list[Entry]:
+    """`*.toml` names in the folder that are not regular files (a FIFO, a folder): listed, never opened."""
+    odd: list[Entry] = []
     try:
-        session, warnings = files.load(path)
-    except SessionError as exc:
-        first = exc.problems[0] if exc.problems else None
-        return Entry(path, None, "unreadable", first.describe() if first else str(exc))
-    try:
-        game = games.get(session.game)
-        sheet = games.score(session, warnings)
-        state = walk.state_text(game, session, sheet)
-    except SessionError as exc:
-        return Entry(path, None, "unreadable", exc.problems[0].describe() if exc.problems else str(exc))
-    return Entry(path, session, state)
+        with os.scandir(folder) as found:
+            for item in found:
+                if item.name.endswith(".toml") and not item.name.startswith(".") and not item.is_file():
+                    odd.append(Entry(Path(item.path), state="unreadable", error="not a regular file"))
+    except OSError:
+        pass
+    return odd
 
 
-class SessionList(OptionList):
-    """The sessions; typing a letter that is not a key of the screen starts the filter."""
+class FilterBox(OrderedInput):
+    """The filter: it has the keyboard; the arrows move in the list and Esc clears it, in the order typed."""
 
-    def on_key(self, event: events.Key) -> None:
-        """Send typed text to the filter."""
-        reserved = {b.key for b in HomeScreen.BINDINGS if isinstance(b, Binding)} | {"question_mark"}
-        if event.is_printable and event.character and event.key not in reserved:
-            event.stop()
-            event.prevent_default()
-            box = self.screen.query_one("#filter", Input)
-            box.focus()
-            box.insert_text_at_cursor(event.character)
+    BINDINGS = [
+        Binding("up", "screen.move(-1)", "Up", show=False),
+        Binding("down", "screen.move(1)", "Down", show=False),
+        Binding("pageup", "screen.move_page(-1)", "Page up", show=False),
+        Binding("pagedown", "screen.move_page(1)", "Page down", show=False),
+        Binding("escape", "screen.clear_filter", "Clear filter", show=False),
+    ]
 
 
 class HomeScreen(Screen):
-    """The sessions folder."""
+    """The sessions folder: the filter has the keyboard, commands are on keys no name can hold."""
 
     BINDINGS = [
-        Binding("n", "new", "New session", id="new"),
-        Binding("d", "delete", "Delete", id="delete"),
-        Binding("delete", "delete", "Delete", show=False),
-        Binding("s", "sample", "Open a sample", id="sample"),
+        Binding("ctrl+n", "new", "New session", id="new", priority=True),
+        Binding("delete,ctrl+d", "delete", "Delete", id="delete", priority=True),
+        Binding("ctrl+z", "undo_delete", "Undo delete", id="undo-delete"),
         Binding("f2", "history", "History", id="history"),
         Binding("f3", "statistics", "Statistics", id="statistics"),
-        Binding("slash", "filter", "Filter", id="filter"),
+        Binding("ctrl+t", "trash", "Trash", id="trash"),
+        Binding("ctrl+o", "sample", "Open a sample", id="sample"),
         Binding("escape", "clear_filter", "Clear filter", show=False, id="clear-filter"),
-        Binding("q", "app.quit", "Quit", id="quit"),
+        Binding("ctrl+q", "app.quit", "Quit", id="quit", priority=True),
     ]
 
     app: AppBase
@@ -121,64 +81,189 @@ class HomeScreen(Screen):
         super().__init__()
         self.entries: list[Entry] = []
         self.shown: list[Entry] = []
+        self.deleted: tuple[Path, Path] | None = None
+        self.index: Index | None = None
+        self.reading: tuple[int, int] | None = None
+        self._complete = False
+        self._could_delete: bool | None = None
+
+    class Reading(Message):
+        """The folder's refresh read `done` of `total` changed files (posted from its thread)."""
+
+        def __init__(self, done: int, total: int) -> None:
+            super().__init__()
+            self.done = done
+            self.total = total
+
+    class Loaded(Message):
+        """Every entry of the index, read in the background thread; `final` once the refresh is over."""
+
+        def __init__(self, entries: list[Entry] | None, final: bool) -> None:
+            super().__init__()
+            self.entries = entries
+            self.final = final
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
-        yield Input(placeholder="Filter: type a title, game or player", id="filter", compact=True,
-                    select_on_focus=False)
+        yield FilterBox(placeholder="Filter: type a title, game or player", id="filter", compact=True,
+                        select_on_focus=False)
+        yield Static(id="progress")
         yield SessionList(id="sessions")
         yield Static(id="empty")
         yield KeyBar()
 
     def on_mount(self) -> None:
-        """List the folder."""
+        """Paint at once: the first screenful from the folder's index (no session file is read here)."""
         self.title = "Scorekeeper"
         self.sub_title = str(self.app.folder)
-        self.load()
-        self.query_one("#sessions", OptionList).focus()
+        self.query_one("#progress", Static).display = False
+        self.query_one("#filter", Input).focus()
+        try:
+            self.index = Index(self.app.folder)
+            self.entries = [Entry.from_summary(s) for s in self.index.summaries(limit=FIRST_PAGE)]
+        except (sqlite3.Error, OSError):
+            self.index = None
+        self.show()
+
+    def on_unmount(self) -> None:
+        """Close the index."""
+        if self.index is not None:
+            self.index.close()
 
     def on_screen_resume(self) -> None:
-        """Back from a session: list again."""
-        if self.is_mounted:
+        """Shown (first, or back from a session): the rest of the list, then what changed, in the background."""
+        self.query_one("#filter", Input).focus()
+        if self.index is None:
             self.load()
+            return
+        self.call_after_refresh(self.run_worker, self._refresh, thread=True, exclusive=True, group="folder",
+                                exit_on_error=False)  # after the frame: the thread holds the GIL a while
+
+    def _entries(self) -> list[Entry]:
+        assert self.index is not None
+        return [Entry.from_summary(s) for s in self.index.summaries()] + odd_files(self.app.folder)
+
+    def _refresh(self) -> None:
+        """In a thread: every entry of the index, then the index brought up to date with the folder."""
+        index = self.index
+        assert index is not None
+        filled = [time.monotonic()]
+
+        def progress(done: int, total: int) -> None:
+            self.post_message(self.Reading(done, total))
+            if done and time.monotonic() - filled[0] > 1.0:  # a cold folder: fill the list in as it is read
+                filled[0] = time.monotonic()
+                self.post_message(self.Loaded(self._entries(), final=False))
+
+        try:
+            if not self._complete:
+                self.post_message(self.Loaded(self._entries(), final=False))
+            try:
+                changes = index.refresh(progress=progress)
+            except (sqlite3.Error, OSError):
+                raise
+            except Exception:  # worker processes could not start here: read the files in this thread
+                changes = index.refresh(progress=progress, workers=1)
+            self.post_message(self.Loaded(self._entries() if changes else None, final=True))
+        except Exception:  # the index is only a cache: list what it holds, never a traceback
+            self.post_message(self.Loaded(None, final=True))
+
+    def on_home_screen_reading(self, message: Reading) -> None:
+        """A cold folder is being read: show how far."""
+        self.reading = (message.done, message.total)
+        bar = self.query_one("#progress", Static)
+        bar.display = message.total >= 20
+        if bar.display:
+            cells = 30
+            filled = round(message.done / message.total * cells)
+            bar.update(Content.assemble(("Reading the folder ", "bold"), ("█" * filled, "$accent"),
+                                        ("░" * (cells - filled), "dim"),
+                                        f"  {message.done:,} of {message.total:,} sessions"))
+
+    def on_home_screen_loaded(self, message: Loaded) -> None:
+        """Entries read in the background: show them (the filter and the highlight kept)."""
+        if message.final:
+            self.reading = None
+            self.query_one("#progress", Static).display = False
+        if message.entries is not None:
+            self.entries = message.entries
+            self._complete = True
+        self.show()
+
+    def paint(self, select: Path | None = None) -> None:
+        """The whole list from the index as it stands (no session file is read)."""
+        if self.index is None:
+            self.load(select)
+            return
+        try:
+            self.entries = self._entries()
+            self._complete = True
+        except (sqlite3.Error, OSError):
+            self.index = None
+            self.load(select)
+            return
+        self.show(select)
 
     def load(self, select: Path | None = None) -> None:
-        """Read every session file of the folder."""
-        self.entries = [entry_for(p) for p in store.session_files(self.app.folder)]
+        """Without an index: read every session file of the folder."""
+        found = (entry_for(p) for p in store.session_files(self.app.folder))
+        self.entries = [e for e in found if e is not None]
+        self._complete = True
+        self.show(select)
+
+    def files_changed(self, *paths: Path, select: Path | None = None) -> None:
+        """Files moved in or out of the folder by the app: index them now and update their rows."""
+        if self.index is None:
+            self.load(select)
+            return
+        try:
+            self.index.refresh(names=[p.name for p in paths])
+            for path in paths:
+                self.entries = [e for e in self.entries if e.path != path]
+                summary = self.index.get(path.name)
+                if summary is not None:
+                    entry = Entry.from_summary(summary)
+                    at = next((i for i, e in enumerate(self.entries) if e.order < entry.order), len(self.entries))
+                    self.entries.insert(at, entry)
+        except (sqlite3.Error, OSError):
+            self.paint(select)
+            return
         self.show(select)
 
     def show(self, select: Path | None = None) -> None:
         """The entries that pass the filter."""
         words = self.query_one("#filter", Input).value.casefold().split()
-        self.shown = [e for e in self.entries if all(w in e.search_text() for w in words)]
-        listing = self.query_one("#sessions", OptionList)
         current = self.current()
         keep = select or (current.path if current else None)
-        options: list[Option | None] = []
-        for i, e in enumerate(self.shown):
-            options += [Option(e.prompt(), id=str(i)), None]
-        listing.set_options(options[:-1])
-        paths = [e.path for e in self.shown]
-        if self.shown:
-            listing.highlighted = paths.index(keep) if keep in paths else 0
+        shown = self.entries
+        for word in words:
+            shown = [e for e in shown if word in e.search]
+        self.shown = list(shown)
+        listing = self.query_one("#sessions", SessionList)
+        at = next((i for i, e in enumerate(self.shown) if e.path == keep), 0) if keep else 0
+        listing.set_rows(self.shown, at if self.shown else None)
         empty = self.query_one("#empty", Static)
         empty.display = not self.shown
-        listing.display = bool(self.entries)
-        if not self.entries:
+        listing.display = bool(self.shown)
+        if not self.entries and self.reading is not None:
+            empty.update(Content("Reading the folder…"))
+        elif not self.entries:
             empty.update(Content.from_markup(
                 "[b]No sessions yet[/b] in $folder\n\n"
-                "Press [b]n[/b] to start a new session: pick the game, the players in seating order, "
+                "Press [b]ctrl+n[/b] to start a new session: pick the game, the players in seating order, "
                 "and the app walks the table through the scoring.\n"
-                "Press [b]s[/b] to open a sample session (a Ticket Booth game in its second round) "
+                "Press [b]ctrl+o[/b] to open a sample session (a Ticket Booth game in its second round) "
                 "and look around first.", folder=str(self.app.folder)))
         elif not self.shown:
             empty.update(Content("No session matches the filter (Esc clears it)."))
-        self.refresh_bindings()
+        can_delete = self.current() is not None
+        if can_delete != self._could_delete:
+            self._could_delete = can_delete
+            self.refresh_bindings()
 
     def current(self) -> Entry | None:
         """The highlighted entry."""
-        listing = self.query_one("#sessions", OptionList)
-        index = listing.highlighted
+        index = self.query_one("#sessions", SessionList).highlighted
         if index is None or not 0 <= index < len(self.shown):
             return None
         return self.shown[index]
@@ -190,34 +275,39 @@ class HomeScreen(Screen):
 
     @on(Input.Submitted, "#filter")
     def filter_done(self) -> None:
-        """Enter in the filter opens the first match."""
-        if self.shown:
-            self.query_one("#sessions", OptionList).highlighted = 0
-            self.open(self.shown[0])
+        """Enter opens the highlighted session."""
+        entry = self.current()
+        if entry is not None:
+            self.open(entry)
 
-    def on_key(self, event: events.Key) -> None:
-        """Down from the filter goes to the list."""
-        box = self.query_one("#filter", Input)
-        if box.has_focus and event.key == "down":
-            event.stop()
-            self.query_one("#sessions", OptionList).focus()
-
-    @on(OptionList.OptionSelected, "#sessions")
-    def selected(self, event: OptionList.OptionSelected) -> None:
-        """Enter or a click on a session opens it."""
-        event.stop()
-        self.open(self.shown[event.option_index])
+    @on(SessionList.Chosen)
+    def chosen(self, event: SessionList.Chosen) -> None:
+        """A click on a session opens it."""
+        self.open(self.shown[event.index])
 
     def open(self, entry: Entry) -> None:
         """Open a session (an unreadable one shows its problems)."""
+        self.deleted = None
         self.app.open_file(entry.path)
 
     # -- actions ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Delete only with a session highlighted."""
+        """Delete only with a session highlighted; undo only right after a delete."""
         if action == "delete":
             return self.current() is not None
+        if action == "undo_delete":
+            return self.deleted is not None
         return True
+
+    def action_move(self, delta: int) -> None:
+        """Up or down the list (the filter keeps the keyboard)."""
+        self.query_one("#sessions", SessionList).move(delta)
+        self.refresh_bindings()
+
+    def action_move_page(self, delta: int) -> None:
+        """A screenful up or down."""
+        listing = self.query_one("#sessions", SessionList)
+        listing.move(delta * listing.page())
 
     def action_new(self) -> None:
         """A new session."""
@@ -233,26 +323,20 @@ class HomeScreen(Screen):
         """Statistics over the finished sessions."""
         self.app.show_statistics()
 
-    def action_filter(self) -> None:
-        """Focus the filter."""
-        self.query_one("#filter", Input).focus()
-
     def action_clear_filter(self) -> None:
-        """Clear the filter and go back to the list."""
-        box = self.query_one("#filter", Input)
-        box.value = ""
-        self.query_one("#sessions", OptionList).focus()
+        """Clear the filter."""
+        self.query_one("#filter", Input).value = ""
 
     def action_delete(self) -> None:
-        """Move the highlighted session to trash/, after a confirmation."""
+        """Move the highlighted session to trash/, after a question whose default answer is No."""
         from scorekeeper.tui.screens.dialogs import ConfirmScreen
 
         entry = self.current()
         if entry is None:
             return
-        name = entry.session.title if entry.session and entry.session.title else entry.path.name
         question = Content.from_markup("Delete [b]$name[/b]?\n\nThe file $file moves to the trash/ folder "
-                                       "beside it; you can move it back by hand.", name=name, file=entry.path.name)
+                                       "beside it: ctrl+z right after, or the Trash (ctrl+t), brings it back.",
+                                       name=entry.name, file=entry.path.name)
 
         def answer(yes: bool | None) -> None:
             if not yes:
@@ -262,10 +346,33 @@ class HomeScreen(Screen):
             except OSError as exc:
                 self.notify(f"Could not delete: {exc.strerror or exc}", severity="error", markup=False)
                 return
-            self.notify(f"Moved to {target}", title="Deleted", markup=False)
-            self.load()
+            self.deleted = (entry.path, target)
+            self.refresh_bindings()
+            self.notify(f"Moved to {target} — ctrl+z brings it back", title="Deleted", markup=False)
+            self.files_changed(entry.path)
 
         self.app.push_screen(ConfirmScreen(question, yes="Delete"), answer)
+
+    def action_undo_delete(self) -> None:
+        """Bring back the session just deleted."""
+        if self.deleted is None:
+            return
+        original, trashed = self.deleted
+        try:
+            back = store.from_trash(trashed, original)
+        except OSError as exc:
+            self.notify(f"Could not bring it back: {exc.strerror or exc}", severity="error", markup=False)
+            return
+        self.deleted = None
+        self.refresh_bindings()
+        self.notify(f"{back.name} is back", title="Restored", markup=False)
+        self.files_changed(back, select=back)
+
+    def action_trash(self) -> None:
+        """The files in trash/, to bring any of them back."""
+        from scorekeeper.tui.screens.trash import TrashScreen
+
+        self.app.push_screen(TrashScreen())
 
     def action_sample(self, name: str = SAMPLES[0]) -> None:
         """Copy a sample session into the folder and open it."""
@@ -279,14 +386,13 @@ class HomeScreen(Screen):
             n += 1
         with resources.as_file(source) as path:
             shutil.copyfile(path, target)
-        self.load(select=target)
+        self.deleted = None
         self.app.open_file(target)
 
     def palette(self) -> Iterator[tuple[str, str, Any]]:
         """Commands: open any session, open a sample."""
         for entry in self.entries:
-            title = entry.session.title if entry.session and entry.session.title else entry.path.name
-            yield f"Open: {title}", entry.state, lambda e=entry: self.open(e)
+            yield f"Open: {entry.name}", entry.state, lambda e=entry: self.open(e)
         for name in SAMPLES:
             yield f"Open a sample: {name}", "Copy a sample session into the folder and open it", \
                 lambda n=name: self.action_sample(n)

@@ -18,6 +18,7 @@ from scorekeeper.games.base import Game, Rule
 from scorekeeper.session import Problem, Round, Session
 from scorekeeper.text import inert
 from scorekeeper.tui.render import joined, problem_line
+from scorekeeper.tui.screens.typing import FormInput, GameList
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 
 if TYPE_CHECKING:
@@ -56,9 +57,9 @@ class RuleRow(Horizontal):
             else:
                 yield Select(options, value=rule.default, allow_blank=False, classes="rule-input", compact=True)
         elif rule.kind == "names":
-            yield Input(placeholder="e.g. 4=Pie, 6=Produce", classes="rule-input", compact=True)
+            yield FormInput(placeholder="e.g. 4=Pie, 6=Produce", classes="rule-input", compact=True)
         else:
-            yield Input(placeholder=str(rule.default), classes="rule-input", compact=True)
+            yield FormInput(placeholder=str(rule.default), classes="rule-input", compact=True)
         default = f"  (default {rule.shown_default()})" if rule.default is not None else "  (optional)"
         yield Label(Content.assemble(rule.help, (default, "dim")), classes="rule-help")
 
@@ -67,10 +68,9 @@ class RuleRow(Horizontal):
         rule = self.rule
         widget = self.query_one(".rule-input")
         if isinstance(widget, Select):
-            value = widget.value
-            if value is Select.BLANK or value == rule.default:
+            if widget.is_blank() or widget.value == rule.default:
                 return None
-            return value
+            return widget.value
         assert isinstance(widget, Input)
         text = widget.value.strip()
         if not text:
@@ -98,17 +98,17 @@ class NewSessionScreen(Screen):
         yield TitleBar()
         with VerticalScroll(id="new-session"):
             yield Label(Content.styled("Game", "bold"), classes="section")
-            yield OptionList(*(Option(self.game_prompt(g), id=g.id) for g in games.GAMES.values()), id="game")
+            yield GameList(*(Option(self.game_prompt(g), id=g.id) for g in games.GAMES.values()), id="game")
             yield Label(Content.styled("Players", "bold"), classes="section")
             yield Static(id="seating", classes="hint")
             for i in range(1, MAX_PLAYERS + 1):
                 with Horizontal(classes="player-input"):
                     yield Label(f"{i}.", classes="player-no")
-                    yield Input(placeholder="name", id=f"player-{i}", compact=True, classes="player-name")
+                    yield FormInput(placeholder="name", id=f"player-{i}", compact=True, classes="player-name")
                     yield Static("", id=f"player-{i}-problem", classes="field-problem")
             yield Static(id="players-problem", classes="field-problem")
             yield Label(Content.styled("Title", "bold"), classes="section")
-            yield Input(placeholder="optional, e.g. Friday at Mia's", id="title", compact=True)
+            yield FormInput(placeholder="optional, e.g. Friday at Mia's", id="title", compact=True)
             yield Label(Content.styled("House rules", "bold"), classes="section")
             yield Vertical(id="rules")
             yield Static(id="rules-problem", classes="field-problem")
@@ -158,9 +158,8 @@ class NewSessionScreen(Screen):
 
     @on(Input.Submitted)
     def next_field(self, event: Input.Submitted) -> None:
-        """Enter moves to the next field."""
+        """Enter moved to the next field already (FormInput)."""
         event.stop()
-        self.focus_next()
 
     @on(Input.Changed)
     @on(Select.Changed)

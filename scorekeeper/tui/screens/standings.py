@@ -5,17 +5,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
 
 from scorekeeper import games, walk
 from scorekeeper.games.base import Sheet
+from scorekeeper.record import replace
 from scorekeeper.session import Session
+from scorekeeper.text import inert
 from scorekeeper.tui.render import item_line, lines, problem_line, scores_table, text_line
+from scorekeeper.tui.screens.base import SessionScreen
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.charts import ScoreCharts
 from scorekeeper.tui.widgets.hanging import Hanging, Line
@@ -35,13 +39,22 @@ def rounds_text(scheduled: int, played: int) -> str:
     return text
 
 
-class StandingsScreen(Screen):
-    """Where the session stands; Enter does the next thing (resume, the next round, an extra round)."""
+class RoundList(OptionList):
+    """What the table can do: the next thing first, then every round (Enter edits the highlighted one)."""
+
+    BINDINGS = [Binding("enter", "select", "Continue / edit round", id="choose")]
+
+
+class StandingsScreen(SessionScreen):
+    """Where the session stands; each round is listed, Enter continues or edits the highlighted round."""
 
     BINDINGS = [
-        Binding("enter", "next", "Continue", id="continue"),
-        Binding("e", "edit_round", "Edit last round", id="edit"),
+        Binding("n", "next", "Continue", id="continue", show=False),
+        Binding("e", "edit_round", "Edit last round", id="edit", show=False),
         *(Binding(str(n), f"edit_round({n})", f"Edit round {n}", show=False) for n in range(1, 10)),
+        Binding("r", "rename", "Rename a player", id="rename"),
+        Binding("s", "seating", "Seating", id="seating"),
+        Binding("t", "details", "Title and notes", id="details"),
         Binding("c", "charts", "Charts", id="charts"),
         Binding("x", "export", "Export", id="export"),
         Binding("escape", "home", "Sessions", id="home"),
@@ -54,12 +67,16 @@ class StandingsScreen(Screen):
         self.doc = doc
         self.game = games.get(doc.session.game)
         self.sheet: Sheet | None = None
+        self.choices: list[int] = []
+        self._keep = True
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
         with VerticalScroll(id="standings"):
             yield Static(id="result")
+            yield Static(id="notes")
             yield Static(id="next")
+            yield RoundList(id="rounds")
             yield Static(id="table")
             yield Static(id="tiebreak")
             yield Hanging(id="warnings", classes="hide-empty")
@@ -76,17 +93,20 @@ class StandingsScreen(Screen):
 
     async def on_mount(self) -> None:
         """Render the standings."""
-        self.title = self.session.title or self.game.name
-        self.sub_title = self.game.name if self.session.title else None
+        self.show_title()
         await self.render_all()
+        self.query_one("#rounds", RoundList).focus(scroll_visible=False)
 
     async def on_screen_resume(self) -> None:
         """Back from a walkthrough: the session may have changed."""
         if self.is_mounted:
+            self.show_title()
+            self._keep = False
             await self.render_all()
 
     def session_replaced(self, old: Session, new: Session) -> None:
-        """Undo, redo or reload: render again."""
+        """Undo, redo or reload: render again (the game's rules may differ too)."""
+        self.game = games.get(new.game)
         self.run_worker(self.render_all(), exclusive=True, group="render")
 
     async def render_all(self) -> None:
@@ -107,7 +127,15 @@ class StandingsScreen(Screen):
             lines([head, Content.from_markup("[dim]$game · $n · $players[/]", game=self.game.name,
                                              n=rounds_text(scheduled, played),
                                              players=", ".join(session.players))]))
-        self.query_one("#next", Static).update(self.next_text(sheet))
+        notes = self.query_one("#notes", Static)
+        notes.update(Content(inert(session.notes, newlines=True)) if session.notes else Content(""))
+        notes.display = bool(session.notes)
+        following = self.next_text(sheet)
+        self.query_one("#next", Static).update(
+            Content.assemble("Next: ", following, ("  — press Enter", "dim")) if following is not None else
+            Content.styled("The game is over. ↑↓ picks a round, Enter edits it · r renames a player · "
+                           "t title and notes · Esc sessions", "dim"))
+        self.show_rounds(sheet, following)
         rounds = list(range(1, len(sheet.rounds) + 1))
         ranked = [p for place in sheet.ranking for p in place.players]
         self.query_one("#table", Static).update(scores_table(sheet, ranked, rounds))
@@ -124,18 +152,57 @@ class StandingsScreen(Screen):
         self.query_one("#charts", ScoreCharts).show(sheet)
         self.refresh_bindings()
 
-    def next_text(self, sheet: Sheet) -> Content:
-        """What the table does now, and the key for it."""
+    def next_text(self, sheet: Sheet) -> Content | None:
+        """What the table does next, `score round 2 (first player: Bo)` (None once the game is over)."""
         where = walk.resume(self.game, self.session, sheet)
         if sheet.complete and where is None:
-            return Content.styled("The game is over. e: edit a round · Esc: sessions", "dim")
+            return None
         if where is not None and self.session.rounds:
             number, index = where
             step = self.game.steps(self.session)[index]
-            return Content.from_markup("Next: [b]finish round $n[/b] from $step — press [b]Enter[/b]",
-                                       n=str(number), step=step.title)
-        return Content.from_markup("Next: [b]$next[/b] — press [b]Enter[/b]",
-                                   next=sheet.next or f"score round {len(self.session.rounds) + 1}")
+            return Content.from_markup("[b]finish round $n[/b] from $step", n=str(number), step=step.title)
+        following = sheet.next or f"score round {len(self.session.rounds) + 1}"
+        return Content.from_markup("[b]$next[/b]", next=following)
+
+    def round_text(self, sheet: Sheet, number: int) -> Content:
+        """`Round 2 · complete · Ana 12 · Bo 9` and how to edit it."""
+        rnd = sheet.rounds[number - 1]
+        scheduled = self.game.scheduled_rounds(self.session)
+        extra = " (extra)" if number > scheduled else ""
+        state = ("complete", "$text-success") if rnd.complete else ("not finished", "$text-warning")
+        scores = " · ".join(f"{p} {walk.points(rnd.points[p])}" for p in self.session.players)
+        return Content.assemble(("✎ ", "$text-accent"), (f"Round {number}{extra}", "bold"), " · ", state,
+                                " · ", scores, ("  — Enter edits", "dim"))
+
+    def show_rounds(self, sheet: Sheet, following: Content | None) -> None:
+        """The list: the next thing to do (highlighted), then every round."""
+        listing = self.query_one("#rounds", RoundList)
+        before = self.choices[listing.highlighted] if listing.highlighted is not None and self.choices else None
+        options: list[Option] = []
+        self.choices = []
+        if following is not None:
+            options.append(Option(Content.assemble(("▶ ", "$text-accent"), ("Continue", "bold"),
+                                                   ("  — the next thing to do, above", "dim")), id="continue"))
+            self.choices.append(0)
+        for number in range(1, len(sheet.rounds) + 1):
+            options.append(Option(self.round_text(sheet, number), id=f"round-{number}"))
+            self.choices.append(number)
+        listing.set_options(options)
+        if before in self.choices and self._keep:
+            listing.highlighted = self.choices.index(before)
+        elif options:
+            listing.highlighted = 0 if following is not None else len(options) - 1
+        self._keep = True
+
+    @on(OptionList.OptionSelected, "#rounds")
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        """Enter on the list: continue, or edit the highlighted round."""
+        event.stop()
+        number = self.choices[event.option_index]
+        if number == 0:
+            self.action_next()
+        else:
+            self.action_edit_round(number)
 
     def breakdown(self, sheet: Sheet, player: str, walking: int | None = None) -> list[Line]:
         """A player's items, round by round, with the total (the round being walked marked so)."""
@@ -159,6 +226,8 @@ class StandingsScreen(Screen):
         if action == "edit_round":
             number = parameters[0] if parameters else len(self.session.rounds)
             return isinstance(number, int) and 1 <= number <= len(self.session.rounds)
+        if action == "seating":
+            return not self.session.scored
         return True
 
     def action_next(self) -> None:
@@ -182,6 +251,69 @@ class StandingsScreen(Screen):
         if 1 <= number <= len(self.session.rounds):
             self.app.walkthrough(number, 0)
 
+    def correct(self, session: Session, what: str) -> None:
+        """Save a correction of the session (one atomic save, one undo step) and show it."""
+        old = self.session
+        if session == old:
+            return
+
+        def done(ok: bool) -> None:
+            if ok:
+                self.notify(what, timeout=3, markup=False)
+                self.app.replaced(old, self.session)
+
+        self.doc.boundary()
+        self.app.save(session, None, done)
+
+    def action_rename(self, player: str | None = None) -> None:
+        """Rename a player everywhere in the file."""
+        from scorekeeper.tui.screens.dialogs import RenameScreen
+
+        def answer(result: tuple[str, str] | None) -> None:
+            if result is None:
+                return
+            old, new = result
+            try:
+                renamed = self.session.with_player_renamed(old, new)
+            except ValueError as exc:
+                self.notify(str(exc), severity="error", markup=False)
+                return
+            self.correct(renamed, f"Renamed {old} to {new}")
+
+        self.app.push_screen(RenameScreen(self.session, self.game, player), answer)
+
+    def action_seating(self) -> None:
+        """Change the seating order (only while no round is scored)."""
+        from scorekeeper.tui.screens.dialogs import SeatingScreen
+
+        if self.session.scored:
+            self.notify("The seating cannot change once a round is scored.", severity="warning")
+            return
+
+        def answer(order: tuple[str, ...] | None) -> None:
+            if order is None:
+                return
+            try:
+                reseated = self.session.with_seating(order)
+            except ValueError as exc:
+                self.notify(str(exc), severity="error", markup=False)
+                return
+            self.correct(reseated, "Seating: " + ", ".join(order))
+
+        self.app.push_screen(SeatingScreen(self.session.players), answer)
+
+    def action_details(self) -> None:
+        """Edit the session's title and notes."""
+        from scorekeeper.tui.screens.dialogs import DetailsScreen
+
+        def answer(result: tuple[str | None, str | None] | None) -> None:
+            if result is None:
+                return
+            title, notes = result
+            self.correct(replace(self.session, title=title, notes=notes), "Title and notes saved")
+
+        self.app.push_screen(DetailsScreen(self.session.title, self.session.notes), answer)
+
     def action_charts(self) -> None:
         """Scroll to the charts: running totals by round, points by category."""
         self.query_one("#charts-head").scroll_visible(top=True)
@@ -197,7 +329,9 @@ class StandingsScreen(Screen):
         self.app.go_home()
 
     def palette(self) -> Iterator[tuple[str, str, Any]]:
-        """Commands: edit any round."""
+        """Commands: edit any round, rename any player."""
         for n in range(1, len(self.session.rounds) + 1):
             yield f"Edit round {n}", f"Walk round {n} again from its first step", \
                 lambda n=n: self.action_edit_round(n)
+        for p in self.session.players:
+            yield f"Rename: {p}", "Rename this player everywhere in the file", lambda p=p: self.action_rename(p)

@@ -20,7 +20,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.geometry import Region
-from textual.screen import Screen
 from textual.widgets import Static
 
 from scorekeeper import games, mapmode, walk
@@ -28,6 +27,7 @@ from scorekeeper.games.base import Item, Step, add_items
 from scorekeeper.session import Problem, Session
 from scorekeeper.text import inert
 from scorekeeper.tui.render import item_line, lines, pad, problem_line, text_line
+from scorekeeper.tui.screens.base import SessionScreen
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.editors import DOWN, EDIT, LINE, MOVE, NEXT, NOT_READY, UP, Editor, Holder
 from scorekeeper.tui.widgets.grid import StepGrid
@@ -82,7 +82,7 @@ class Spot:
     slot: int
 
 
-class WalkthroughScreen(Screen):
+class WalkthroughScreen(SessionScreen):
     """One round, step by step in the rulebook's order; every accepted value is saved."""
 
     BINDINGS = [

@@ -1,0 +1,47 @@
+"""What every screen of an open session shares: its title from the session, and the message of a replaced session."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.message import Message
+from textual.screen import Screen
+
+from scorekeeper import games
+from scorekeeper.session import Session
+
+if TYPE_CHECKING:
+    from scorekeeper.document import Document
+
+
+class SessionReplaced(Message):
+    """The open session changed under the screen: undo, redo, a reload from disk, or a change not saved."""
+
+    def __init__(self, old: Session, new: Session) -> None:
+        super().__init__()
+        self.old = old
+        self.new = new
+
+
+def session_titles(session: Session) -> tuple[str, str | None]:
+    """The title bar of a session: its title and the game's name (the game's name alone when untitled)."""
+    name = games.get(session.game).name
+    return (session.title, name) if session.title else (name, None)
+
+
+class SessionScreen(Screen):
+    """A screen of the open session: told by the app, with a message, when the session is replaced."""
+
+    doc: Document
+
+    def show_title(self) -> None:
+        """The title bar from the session as it is now."""
+        self.title, self.sub_title = session_titles(self.doc.session)
+
+    def session_replaced(self, old: Session, new: Session) -> None:
+        """Show the new session (each screen redraws what it shows)."""
+
+    def on_session_replaced(self, message: SessionReplaced) -> None:
+        """The title, then the screen's own parts."""
+        self.show_title()
+        self.session_replaced(message.old, message.new)
