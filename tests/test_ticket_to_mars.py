@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import files, games, store
+from scorekeeper import files, games, store, validation
 from scorekeeper.games import GAMES
 from scorekeeper.session import Round, Session
 from tests.helpers import errors, points_of, session, sheet, warnings
@@ -323,7 +323,7 @@ def test_a_count_without_points_per_unit_is_a_warning():
     assert found == ["round 1: Ana's Pairs card counts 2 pairs but each = 0, so it scores nothing; "
                      "give each = the points per pair printed on the card"]
     sess = mars({"Ana": {"pairs": {"count": 2}}, "Bo": {}, "Cy": {}})
-    paths = [p.path for p in files.parse(store.dumps(sess))[1]]
+    paths = [p.path for p in validation.validate(sess)]
     assert paths == ['rounds[1].players."Ana".pairs.each']
 
 
