@@ -53,22 +53,6 @@ def run(game: str, count: int, seed: int, cli: str, batch: int = 400) -> tuple[i
     return done, bad
 
 
-def main() -> None:
-    """Compare N random sessions per game: `python bench/reference.py [N] [SEED]`."""
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-    cli = str(Path(sys.executable).parent / "scorekeeper")
-    for game in GENS:
-        n, bad = run(game, count, seed, cli)
-        print(f"{game}: {n} sessions, {len(bad)} mismatches")
-        for f, d in bad[:8]:
-            print(f"  {f}: {d[:4]}")
-
-
-if __name__ == "__main__":
-    main()
-
-
 def run_invalid(game: str, count: int, seed: int, cli: str) -> tuple[int, list[str]]:
     """Invalid variants of count sessions: each must exit 2 on score and check, check naming the place."""
     rng = random.Random(seed)

@@ -351,12 +351,35 @@ def booth_round(rng: random.Random, players: list[str]) -> dict[str, dict[str, A
         else:
             p = rng.choice(players)
         hands[p]["tickets"] = hands[p].get("tickets", 0) + 1
+    if full and rng.random() < 0.4:
+        tweak(rng, hands, players)
     for h in hands.values():
         if rng.random() < 0.2 and "tickets" not in h:
             h["tickets"] = 0
         if rng.random() < 0.1:
             h["piglet_race"] = h.get("piglet_race", False)
     return hands
+
+
+def tweak(rng: random.Random, hands: dict[str, dict[str, Any]], players: list[str]) -> None:
+    """One small change to a full deal, so that each warning is met alone."""
+    p, q = rng.sample(players, 2)
+    kind = rng.randrange(5)
+    if kind == 0 and hands[p].get("attractions"):
+        n = rng.choice(sorted(hands[p]["attractions"]))
+        hands[p]["attractions"][n] -= 1
+        hands[q].setdefault("attractions", {})
+        hands[q]["attractions"][n] = hands[q]["attractions"].get(n, 0) + 1
+    elif kind == 1 and hands[p].get("tickets"):
+        hands[p]["tickets"] -= 1
+    elif kind == 2:
+        for h in hands.values():
+            h.pop(rng.choice(["ticket_booth", "demolition_derby", "piglet_race"]), None)
+    elif kind == 3 and hands[p].get("outhouses"):
+        hands[p]["outhouses"] -= 1
+    elif kind == 4 and hands[p].get("tickets"):
+        hands[p]["tickets"] -= 1
+        hands[q]["tickets"] = hands[q].get("tickets", 0) + 1
 
 
 def gen_ticket(rng: random.Random) -> dict[str, Any]:
