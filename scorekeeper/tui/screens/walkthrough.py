@@ -678,9 +678,12 @@ class WalkthroughScreen(SessionScreen):
             if summary or any(walk.at_slot(problem, number, player, s) and (walk.has(entry, s) or problem.is_error)
                               for s in self.slots):
                 parts.append(problem_line(problem))
+        said: set[str] = set()
         for slot in self.slots:
             for problem in self.rejected.get((player, slot.key, slot.sub), []):
-                parts.append(problem_line(problem, "not saved: "))
+                if problem.message not in said:
+                    said.add(problem.message)
+                    parts.append(problem_line(problem, "not saved: "))
         return parts
 
     def mark_editors(self) -> None:
