@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from scorekeeper.session import Round
+from scorekeeper.tui.screens.dialogs import RenameScreen
+from scorekeeper.tui.screens.standings import StandingsScreen
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
 from tests.test_tui_support import app_for, burst, pilot_test, saved, settle, write_session
 
@@ -26,3 +28,20 @@ async def test_a_refused_count_says_why_once(tmp_path: Path) -> None:
         row = " ".join(screen.row_text("Kim").split())
         assert row.count("but there are only 1") == 1, row
     assert "Kim" not in saved(path)[0].rounds[0].players
+
+
+@pilot_test
+async def test_rename_down_in_the_name_box_picks_the_next_player(tmp_path: Path) -> None:
+    """r opens with the name box focused: ↓ picks the next player (as a new user tries first), typing replaces
+    that name, Enter renames; one burst, as tmux sends it."""
+    path = write_session(tmp_path, "ticket-to-mars", ["Kim", "Lou", "Max"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await burst(pilot, "escape")
+        assert isinstance(app.screen, StandingsScreen)
+        await burst(pilot, "r")
+        assert isinstance(app.screen, RenameScreen)
+        await burst(pilot, "down", "down", "up", "Lucia", "enter")
+        assert isinstance(app.screen, StandingsScreen)
+    assert saved(path)[0].players == ("Kim", "Lucia", "Max")
