@@ -45,3 +45,22 @@ async def test_rename_down_in_the_name_box_picks_the_next_player(tmp_path: Path)
         await burst(pilot, "down", "down", "up", "Lucia", "enter")
         assert isinstance(app.screen, StandingsScreen)
     assert saved(path)[0].players == ("Kim", "Lucia", "Max")
+
+
+@pilot_test
+async def test_the_empty_ticket_box_at_the_cursor_shows_how_to_type(tmp_path: Path) -> None:
+    """On the tickets step the box with the cursor shows the example lines too (it showed only on the others',
+    beside another player's name, as if it were theirs); typed tickets are saved as typed."""
+    path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen)
+        screen.go(1)
+        await settle(pilot)
+        assert "-8 failed" in screen.row_text("Ana")
+        await burst(pilot, "8", "enter", "-4 Denver - El Paso", "enter", "enter")
+        assert "-8 failed" in screen.row_text("Bo")
+    assert saved(path)[0].rounds[0].players["Ana"]["tickets"] == [
+        {"points": 8, "completed": True}, {"points": 4, "completed": False, "name": "Denver - El Paso"}]

@@ -78,6 +78,9 @@ class Buffer:
         if self.fresh and text:
             body = Content.styled(inert(text), CURSOR)
             return (body + Content(" " * max(0, width - body.cell_length))).stylize(FOCUS)
+        if not text and placeholder:
+            shown = Content.styled(" ", CURSOR) + Content.styled(placeholder, "dim")
+            return (shown + Content(" " * max(0, width - shown.cell_length))).stylize(FOCUS)
         left, right = text[: self.cursor], text[self.cursor:]
         start = max(0, cell_len(left) - width + 1)
         shown = Content(inert(left)[start:]) + Content.styled(inert(right[:1]) or " ", CURSOR) \
