@@ -8,6 +8,7 @@ from scorekeeper.session import Round
 from scorekeeper.tui.screens.dialogs import RenameScreen
 from scorekeeper.tui.screens.standings import StandingsScreen
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
+from scorekeeper.tui.widgets.grid import StepGrid
 from tests.test_tui_support import app_for, burst, pilot_test, saved, settle, write_session
 
 SMALL = (80, 24)
@@ -64,3 +65,21 @@ async def test_the_empty_ticket_box_at_the_cursor_shows_how_to_type(tmp_path: Pa
         assert "-8 failed" in screen.row_text("Bo")
     assert saved(path)[0].rounds[0].players["Ana"]["tickets"] == [
         {"points": 8, "completed": True}, {"points": 4, "completed": False, "name": "Denver - El Paso"}]
+
+
+@pilot_test
+async def test_give_one_or_the_other_is_whole_at_80_columns(tmp_path: Path) -> None:
+    """The routes step at 80×24: the note that routes or route points are enough is read whole (it was cut to
+    `give one or`); route points typed for both players are saved."""
+    path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen)
+        text = screen.query_one(StepGrid).plain()
+        assert "give one or the other" in text, text
+        assert all(len(line.rstrip()) <= screen.query_one(StepGrid).size.width for line in text.splitlines())
+        await burst(pilot, *["enter"] * 9, "31", "enter", *["enter"] * 9, "17", "enter")
+    players = saved(path)[0].rounds[0].players
+    assert players["Ana"]["route_points"] == 31 and players["Bo"]["route_points"] == 17
