@@ -78,14 +78,18 @@ class Buffer:
         if self.fresh and text:
             body = Content.styled(inert(text), CURSOR)
             return (body + Content(" " * max(0, width - body.cell_length))).stylize(FOCUS)
-        if not text and placeholder:
-            shown = Content.styled(" ", CURSOR) + Content.styled(placeholder, "dim")
-            return (shown + Content(" " * max(0, width - shown.cell_length))).stylize(FOCUS)
         left, right = text[: self.cursor], text[self.cursor:]
         start = max(0, cell_len(left) - width + 1)
         shown = Content(inert(left)[start:]) + Content.styled(inert(right[:1]) or " ", CURSOR) \
             + Content(inert(right[1:]))
         return (shown + Content(" " * max(0, width - shown.cell_length))).stylize(FOCUS)
+
+
+def hinted(width: int, placeholder: str) -> Content:
+    """An empty box at the cursor that still shows how to type into it: the cursor on the example's first
+    character."""
+    shown = Content.styled(placeholder[0], CURSOR) + Content.styled(placeholder[1:width], "dim")
+    return (shown + Content(" " * max(0, width - shown.cell_length))).stylize(FOCUS)
 
 
 class Editor:
@@ -451,7 +455,8 @@ class CardLines(Editor):
             note = self.note(number, row, mine) if row.text.strip() else Content("")
             placeholder = self.placeholder if i == len(self.rows) - 1 and not row.text else ""
             parts = note.wrap(max(12, width - box - 2)) if note.cell_length > width - box - 2 else [note]
-            out.append(row.draw(box, mine, placeholder) + Content("  ") + parts[0])
+            out.append(hinted(box, placeholder) if mine and placeholder else row.draw(box, mine, placeholder))
+            out[-1] += Content("  ") + parts[0]
             out += [Content(" " * (box + 2)) + part for part in parts[1:]]
         footer = self.footer()
         if footer is not None:
