@@ -83,3 +83,17 @@ async def test_give_one_or_the_other_is_whole_at_80_columns(tmp_path: Path) -> N
         await burst(pilot, *["enter"] * 9, "31", "enter", *["enter"] * 9, "17", "enter")
     players = saved(path)[0].rounds[0].players
     assert players["Ana"]["route_points"] == 31 and players["Bo"]["route_points"] == 17
+
+
+def test_a_folder_given_as_the_file_says_to_use_dir(tmp_path: Path, monkeypatch, capsys) -> None:
+    """`scorekeeper FOLDER` opened the app on the default folder over a dialog telling to fix 'the file' in an
+    editor; it now says what to type instead, and starts nothing."""
+    from scorekeeper.cli import main
+
+    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "home"))
+    started: list[object] = []
+    monkeypatch.setattr("scorekeeper.tui.app.run", lambda *a: started.append(a) or 0)
+    code = main([str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 1 and not started
+    assert f"is a folder, not a session file: to open it as the sessions folder, scorekeeper --dir {tmp_path}" in err
