@@ -148,6 +148,9 @@ def open_app(folder: Path, file: Path | None) -> int:
     """Start the TUI (imported only here, so the commands stay free of Textual)."""
     if file is not None and not file.exists():
         raise UsageError(f"scorekeeper: no such file: {file}")
+    if file is not None and file.is_dir():
+        raise UsageError(f"scorekeeper: {file} is a folder, not a session file: to open it as the sessions folder, "
+                         f"scorekeeper --dir {file}")
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"scorekeeper: the sessions folder {folder} is a file, not a folder (give --dir a folder)")
     from scorekeeper.tui.app import run

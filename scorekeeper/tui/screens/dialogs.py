@@ -136,6 +136,15 @@ class ErrorScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class NameBox(OrderedInput):
+    """The new name's box: ↑ / ↓ pick the previous / next player, as the list above would."""
+
+    BINDINGS = [
+        Binding("up", "screen.pick(-1)", "Previous player", show=False),
+        Binding("down", "screen.pick(1)", "Next player", show=False),
+    ]
+
+
 class RenameScreen(ModalScreen[tuple[str, str] | None]):
     """Rename a player: pick who, type the new name (checked as a name of the file is); Enter renames."""
 
@@ -154,7 +163,7 @@ class RenameScreen(ModalScreen[tuple[str, str] | None]):
                                         "dim"))
             yield OrderedList(*(Option(Content(p), id=str(i)) for i, p in enumerate(self.session.players)),
                               id="who")
-            yield OrderedInput(self.player, id="new-name", compact=True)
+            yield NameBox(self.player, id="new-name", compact=True)
             yield Static(id="rename-problem", classes="field-problem")
             with Horizontal(classes="buttons"):
                 yield Button("Rename (Enter)", variant="primary", id="rename")
@@ -172,6 +181,17 @@ class RenameScreen(ModalScreen[tuple[str, str] | None]):
         if player != self.player:
             self.player = player
             self.query_one("#new-name", Input).value = player
+
+    def action_pick(self, step: int) -> None:
+        """↑ / ↓ in the name box: the previous / next player, their name in the box ready to be typed over."""
+        who = self.query_one("#who", OptionList)
+        players = self.session.players
+        index = max(0, min(len(players) - 1, players.index(self.player) + step))
+        who.highlighted = index
+        self.player = players[index]
+        box = self.query_one("#new-name", Input)
+        box.value = self.player
+        box.select_all()
 
     @on(OptionList.OptionSelected, "#who")
     def to_name(self) -> None:

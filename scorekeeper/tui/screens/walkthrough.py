@@ -123,7 +123,7 @@ class WalkthroughScreen(SessionScreen):
         self.spans: dict[str, tuple[int, int]] = {}
         self.drawn: tuple[Any, ...] = ((), (), (), -1)
         self._plan: tuple[dict[str, Any], tuple[Step, ...], list[tuple[walk.Slot, ...]]] | None = None
-        self._head: tuple[tuple[int, tuple[int, ...]], list[Content]] | None = None
+        self._head: tuple[tuple[int, tuple[int, ...], int], list[Content]] | None = None
         self._table: tuple[object, Content] | None = None
         self._rows: dict[tuple[object, ...], list[Content]] = {}
         self._titles: tuple[object, list[Content]] | None = None
@@ -541,8 +541,9 @@ class WalkthroughScreen(SessionScreen):
             (self.step.title, "bold $text-accent"),
             ("  ", ""), (inert(self.first), "bold"), (" starts", "dim"), "\n", (self.step.help, "dim"))
 
-    def head(self, widths: list[int], narrow: bool) -> list[Content]:
-        """The column headers over the inputs: each label (wrapped to its column) and the allowed range."""
+    def head(self, widths: list[int], narrow: bool, width: int) -> list[Content]:
+        """The column headers over the inputs: each label (wrapped to its column) and the allowed range; a note
+        that one of the inputs is enough goes below them when it does not fit beside them in `width`."""
         columns: list[tuple[int, list[Content]]] = []
         for slot, width in zip(self.slots, widths, strict=True):
             if slot.kind == "counts":
@@ -562,7 +563,11 @@ class WalkthroughScreen(SessionScreen):
                 row += cell + Content(" " * max(0, width - cell.cell_length))
             out.append(row.stylize("$text-muted"))
         if walk.either(self.step) and len(self.slots) > 1:
-            out[-1] += Content.styled("  give one or the other", "dim italic")
+            either = Content.styled("give one or the other", "dim italic")
+            if out[-1].cell_length + 2 + either.cell_length <= width:
+                out[-1] += Content("  ") + either
+            else:
+                out.append(Content(" " * self.name_width()) + either)
         return out
 
     def grid_lines(self, width: int) -> tuple[list[Content], int, int]:
@@ -583,11 +588,11 @@ class WalkthroughScreen(SessionScreen):
         lists = [s for s in range(len(self.slots)) if editors0[s].stacked]
         if len(lists) >= 2:
             out = []
-        elif self._head is not None and self._head[0] == (self.index, tuple(widths)):
+        elif self._head is not None and self._head[0] == (self.index, tuple(widths), width):
             out = list(self._head[1])
         else:
-            out = self.head(widths, narrow)
-            self._head = ((self.index, tuple(widths)), list(out))
+            out = self.head(widths, narrow, width)
+            self._head = ((self.index, tuple(widths), width), list(out))
         if out:
             out.append(Content(""))
         spot = self.spots[self.at] if self.spots else None
@@ -678,9 +683,12 @@ class WalkthroughScreen(SessionScreen):
             if summary or any(walk.at_slot(problem, number, player, s) and (walk.has(entry, s) or problem.is_error)
                               for s in self.slots):
                 parts.append(problem_line(problem))
+        said: set[str] = set()
         for slot in self.slots:
             for problem in self.rejected.get((player, slot.key, slot.sub), []):
-                parts.append(problem_line(problem, "not saved: "))
+                if problem.message not in said:
+                    said.add(problem.message)
+                    parts.append(problem_line(problem, "not saved: "))
         return parts
 
     def mark_editors(self) -> None:

@@ -85,6 +85,13 @@ class Buffer:
         return (shown + Content(" " * max(0, width - shown.cell_length))).stylize(FOCUS)
 
 
+def hinted(width: int, placeholder: str) -> Content:
+    """An empty box at the cursor that still shows how to type into it: the cursor on the example's first
+    character."""
+    shown = Content.styled(placeholder[0], CURSOR) + Content.styled(placeholder[1:width], "dim")
+    return (shown + Content(" " * max(0, width - shown.cell_length))).stylize(FOCUS)
+
+
 class Editor:
     """A player's cell for one slot: it takes keys, gives its value, and draws itself (one line, or several)."""
 
@@ -448,7 +455,8 @@ class CardLines(Editor):
             note = self.note(number, row, mine) if row.text.strip() else Content("")
             placeholder = self.placeholder if i == len(self.rows) - 1 and not row.text else ""
             parts = note.wrap(max(12, width - box - 2)) if note.cell_length > width - box - 2 else [note]
-            out.append(row.draw(box, mine, placeholder) + Content("  ") + parts[0])
+            out.append(hinted(box, placeholder) if mine and placeholder else row.draw(box, mine, placeholder))
+            out[-1] += Content("  ") + parts[0]
             out += [Content(" " * (box + 2)) + part for part in parts[1:]]
         footer = self.footer()
         if footer is not None:
