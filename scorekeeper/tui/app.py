@@ -8,7 +8,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from textual import events, work
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
@@ -49,6 +49,7 @@ class ScorekeeperApp(AppBase):
         self.file = Path(file) if file is not None else None
         self.now = now
         self.doc: Document | None = None
+        self._asking = False
         self._waiting: tuple[Callable[[], Any], Then | None] | None = None
 
     def on_mount(self) -> None:
@@ -167,15 +168,11 @@ class ScorekeeperApp(AppBase):
         self.guarded(lambda: doc.commit(session, key), then)
 
     def guarded(self, change: Callable[[], Any], then: Then | None = None) -> None:
-        """Run a change that writes the file, unless the file changed on disk since: then ask what to do.
-
-        While the question is open, a newer change takes the place of the one waiting (each change carries
-        the whole session), so the answer applies to what the table typed last.
-        """
+        """Run a change that writes the file, unless the file changed on disk since: then ask what to do."""
         doc = self.doc
         if doc is None:
             return
-        if self._waiting is not None:
+        if self._asking:
             self._waiting = (change, then)
             return
         if doc.read_only:
@@ -191,32 +188,34 @@ class ScorekeeperApp(AppBase):
         self._ask(change, then)
 
     def _ask(self, change: Callable[[], Any], then: Then | None) -> None:
-        """The file changed on disk: hold the change and ask (in a worker) whether to overwrite, reload or leave."""
-        self._waiting = (change, then)
-        self._resolve_conflict()
-
-    @work(group="conflict")
-    async def _resolve_conflict(self) -> None:
-        """Ask the question, then apply the answer to the newest change waiting."""
+        """The file changed on disk: ask whether to overwrite it, reload it, or leave it."""
         from scorekeeper.tui.screens.dialogs import ConflictScreen
 
         doc = self.doc
         assert doc is not None
-        choice = await self.push_screen_wait(ConflictScreen(doc.path))
-        waiting, self._waiting = self._waiting, None
-        assert waiting is not None
-        change, then = waiting
-        if choice == "overwrite":
-            doc.fingerprint = store.fingerprint(doc.path)
-            self._run(change, then)
-            return
-        if choice == "reload":
-            self.reload()
-        else:
-            self.notify("Not saved: the file on disk was left as it is.", severity="warning")
-            self.replaced(doc.session, doc.session)
-        if then:
-            then(False)
+
+        self._asking = True
+        self._waiting = (change, then)
+
+        def answer(choice: str | None) -> None:
+            self._asking = False
+            waiting, self._waiting = self._waiting, None
+            assert waiting is not None
+            change_, then_ = waiting
+            if choice == "overwrite":
+                doc.fingerprint = store.fingerprint(doc.path)
+                self._run(change_, then_)
+            elif choice == "reload":
+                self.reload()
+                if then_:
+                    then_(False)
+            else:
+                self.notify("Not saved: the file on disk was left as it is.", severity="warning")
+                self.replaced(doc.session, doc.session)
+                if then_:
+                    then_(False)
+
+        self.push_screen(ConflictScreen(doc.path), answer)
 
     def _run(self, change: Callable[[], Any], then: Then | None) -> None:
         doc = self.doc
