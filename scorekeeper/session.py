@@ -142,6 +142,22 @@ class Session:
     rounds: tuple[Round, ...] = ()
     format: int = FORMAT
 
+    def as_document(self, rounds: list[Any]) -> dict[str, Any]:
+        """The top-level values under the file's keys, in the file's order; `rounds` stands for the rounds."""
+        doc: dict[str, Any] = {"format": self.format, "game": self.game}
+        if self.title is not None:
+            doc["title"] = self.title
+        if self.started is not None:
+            doc["started"] = self.started
+        doc["players"] = list(self.players)
+        if self.notes is not None:
+            doc["notes"] = self.notes
+        if self.rules:
+            doc["rules"] = self.rules
+        if self.rounds:
+            doc["rounds"] = rounds
+        return doc
+
     def round(self, number: int) -> Round:
         """Round `number`, counted from 1 (an empty round past the last one)."""
         if 1 <= number <= len(self.rounds):

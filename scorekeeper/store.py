@@ -288,19 +288,7 @@ def read_text(path: Path | str) -> str:
 # -- writing ----------------------------------------------------------------------------
 def to_dict(session: Session) -> dict[str, Any]:
     """The TOML document of a session, keys in the contract's order."""
-    doc: dict[str, Any] = {"format": session.format, "game": session.game}
-    if session.title is not None:
-        doc["title"] = session.title
-    if session.started is not None:
-        doc["started"] = session.started
-    doc["players"] = list(session.players)
-    if session.notes is not None:
-        doc["notes"] = session.notes
-    if session.rules:
-        doc["rules"] = session.rules
-    if session.rounds:
-        doc["rounds"] = [{"players": r.players} if r.players else {} for r in session.rounds]
-    return doc
+    return session.as_document([{"players": r.players} if r.players else {} for r in session.rounds])
 
 
 def dumps(session: Session) -> str:

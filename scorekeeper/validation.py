@@ -69,19 +69,7 @@ def validate(session: Session) -> list[Problem]:
 
 def _top(session: Session) -> dict[str, Any]:
     """The session's top-level values under the file's keys, in the order the store writes them (rounds as models)."""
-    top: dict[str, Any] = {"format": session.format, "game": session.game}
-    if session.title is not None:
-        top["title"] = session.title
-    if session.started is not None:
-        top["started"] = session.started
-    top["players"] = list(session.players)
-    if session.notes is not None:
-        top["notes"] = session.notes
-    if session.rules:
-        top["rules"] = session.rules
-    if session.rounds:
-        top["rounds"] = list(session.rounds)
-    return top
+    return session.as_document(list(session.rounds))
 
 
 def from_dict(raw: dict[str, Any]) -> tuple[Session | None, list[Problem]]:
