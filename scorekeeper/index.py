@@ -19,9 +19,11 @@ import json
 import os
 import sqlite3
 import stat
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from fractions import Fraction
@@ -70,6 +72,20 @@ CREATE TABLE IF NOT EXISTS sessions (
 CREATE INDEX IF NOT EXISTS sessions_when ON sessions (sort_when);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
+_INSERT = f"INSERT OR REPLACE INTO sessions ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})"
+
+
+@contextmanager
+def _immediate(con: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One write transaction, taken at once (BEGIN IMMEDIATE): committed, or rolled back on any error."""
+    con.execute("BEGIN IMMEDIATE")
+    try:
+        yield con
+        con.execute("COMMIT")
+    except BaseException:
+        if con.in_transaction:
+            con.execute("ROLLBACK")
+        raise
 
 
 def _points(value: int | float) -> Fraction:
@@ -437,6 +453,132 @@ def scan(folder: Path) -> dict[str, Key]:
     return found
 
 
+# -- worker processes -----------------------------------------------------------------------
+_WORKER = """
+import sys
+sys.path.insert(0, {root!r})
+from scorekeeper.index import serve_worker
+serve_worker()
+"""
+
+
+def serve_worker() -> None:
+    """A worker process's loop: (folder, names) in on stdin, `read_chunk`'s answer out on stdout, until EOF.
+
+    Its stdin and stdout carry only the messages; anything printed goes nowhere.
+    """
+    from multiprocessing.connection import Connection
+
+    inbox, outbox = Connection(os.dup(0), writable=False), Connection(os.dup(1), readable=False)
+    quiet = os.open(os.devnull, os.O_RDWR)
+    os.dup2(quiet, 0)
+    os.dup2(quiet, 1)
+    from scorekeeper import games, validation, walk  # noqa: F401  (imported before the first chunk is timed)
+
+    while True:
+        try:
+            task = inbox.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:
+            return
+        outbox.send(read_chunk(*task))
+
+
+class _Worker:
+    """One worker process and the chunks it was given and has not answered yet."""
+
+    def __init__(self) -> None:
+        import subprocess
+        from multiprocessing.connection import Connection
+
+        root = str(Path(__file__).resolve().parent.parent)
+        # A new program (no fork of this process and its threads); its own pipes for stdin and stdout (never
+        # the terminal's, which a full-screen app owns); its own session (Ctrl+C goes to this process only).
+        self.proc = subprocess.Popen([sys.executable, "-c", _WORKER.format(root=root)], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True,
+                                     close_fds=True)
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.send = Connection(os.dup(self.proc.stdin.fileno()), readable=False)
+        self.recv = Connection(os.dup(self.proc.stdout.fileno()), writable=False)
+        self.proc.stdin.close()
+        self.proc.stdout.close()
+        self.given: list[list[str]] = []
+
+    def give(self, folder: str, chunk: list[str]) -> None:
+        self.send.send((folder, chunk))
+        self.given.append(chunk)
+
+    def close(self) -> None:
+        """End the process: EOF on its stdin, then a short wait, then kill."""
+        import subprocess
+
+        for conn in (self.send, self.recv):
+            try:
+                conn.close()
+            except OSError:
+                pass
+        try:
+            self.proc.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def read_in_workers(folder: str, chunks: list[list[str]], workers: int, stop: Callable[[], bool] | None = None,
+                    ) -> Iterator[tuple[list[tuple[Any, ...]], list[str]]]:
+    """`read_chunk` of every chunk, in `workers` processes, answers as they come (any order).
+
+    A chunk whose worker cannot start or dies is read here instead. `stop()` is asked between answers.
+    """
+    from multiprocessing.connection import wait
+
+    todo = list(reversed(chunks))
+    pool: list[_Worker] = []
+    try:
+        for _ in range(min(workers, len(chunks))):
+            try:
+                pool.append(_Worker())
+            except OSError:
+                break
+        for worker in pool:
+            for _ in range(2):  # one to read, one waiting: the worker never idles between chunks
+                if todo:
+                    _give(worker, folder, todo)
+        while any(w.given for w in pool):
+            if stop and stop():
+                return
+            for ready in wait([w.recv for w in pool if w.given]):
+                worker = next(w for w in pool if w.recv is ready)
+                try:
+                    answer: tuple[list[tuple[Any, ...]], list[str]] = worker.recv.recv()
+                except (EOFError, OSError):  # the worker died: its chunks are read here
+                    todo.extend(worker.given)
+                    worker.given = []
+                    pool.remove(worker)
+                    worker.close()
+                    continue
+                worker.given.pop(0)
+                if todo:
+                    _give(worker, folder, todo)
+                yield answer
+        while todo:  # no worker could start, or every one died
+            if stop and stop():
+                return
+            yield read_chunk(folder, todo.pop())
+    finally:
+        for worker in pool:
+            worker.close()
+
+
+def _give(worker: _Worker, folder: str, todo: list[list[str]]) -> None:
+    chunk = todo.pop()
+    try:
+        worker.give(folder, chunk)
+    except OSError:  # the worker is gone: the chunk goes back (its death shows on the answer side)
+        todo.append(chunk)
+
+
 # -- the index ------------------------------------------------------------------------------
 class Index:
     """The index of one sessions folder. Safe to share between threads (one connection, a lock)."""
@@ -456,8 +598,7 @@ class Index:
             con.execute("PRAGMA journal_mode = WAL")
             con.execute("PRAGMA synchronous = NORMAL")
         if con.execute("PRAGMA user_version").fetchone()[0] != SCHEMA or not self._has_table(con):
-            con.execute("BEGIN IMMEDIATE")
-            try:
+            with _immediate(con):
                 if con.execute("PRAGMA user_version").fetchone()[0] != SCHEMA or not self._has_table(con):
                     con.execute("DROP TABLE IF EXISTS sessions")
                     con.execute("DROP TABLE IF EXISTS meta")
@@ -466,11 +607,6 @@ class Index:
                             con.execute(statement)
                     con.execute(f"PRAGMA user_version = {SCHEMA}")
                     con.execute("INSERT OR REPLACE INTO meta VALUES ('folder', ?)", (str(self.folder.resolve()),))
-                con.execute("COMMIT")
-            except BaseException:
-                if con.in_transaction:
-                    con.execute("ROLLBACK")
-                raise
         con.execute("SELECT count(*) FROM sessions").fetchone()
         return con
 
@@ -676,65 +812,44 @@ class Index:
               stop: Callable[[], bool] | None) -> Iterator[tuple[list[tuple[Any, ...]], list[str]]]:
         """Summaries of the named files, a chunk at a time: (rows, names of files gone)."""
         chunks = [names[i:i + CHUNK] for i in range(0, len(names), CHUNK)]
-        if workers <= 1 or len(chunks) <= 1:
-            for chunk in chunks:
-                if stop and stop():
-                    return
-                yield read_chunk(str(self.folder), chunk)
+        if workers > 1 and len(chunks) > 1:
+            yield from read_in_workers(str(self.folder), chunks, workers, stop)
             return
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        context = multiprocessing.get_context("forkserver")  # no fork of a threaded process
-        context.set_forkserver_preload(["scorekeeper.index", "scorekeeper.games", "scorekeeper.walk"])
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
-        try:
-            for result in pool.map(read_chunk, [str(self.folder)] * len(chunks), chunks):
-                if stop and stop():
-                    return
-                yield result
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+        for chunk in chunks:
+            if stop and stop():
+                return
+            yield read_chunk(str(self.folder), chunk)
 
     def _write(self, rows: list[tuple[Any, ...]]) -> None:
         """Store rows whose file on disk is still the version read (another process may have saved since)."""
-        def work() -> None:
-            con = self._con
-            con.execute("BEGIN IMMEDIATE")
-            try:
-                keep = []
-                for row in rows:
-                    try:
-                        st = os.stat(self.folder / row[0])
-                    except OSError:
-                        continue
-                    if _key(st) == (row[1], row[2], row[3]):
-                        keep.append(row)
-                con.executemany(f"INSERT OR REPLACE INTO sessions ({', '.join(_COLUMNS)}) "
-                                f"VALUES ({', '.join('?' * len(_COLUMNS))})", keep)
-                con.execute("COMMIT")
-            except BaseException:
-                if con.in_transaction:
-                    con.execute("ROLLBACK")
-                raise
+        def work(con: sqlite3.Connection) -> None:
+            keep = []
+            for row in rows:
+                try:
+                    st = os.stat(self.folder / row[0])
+                except OSError:
+                    continue
+                if _key(st) == (row[1], row[2], row[3]):
+                    keep.append(row)
+            con.executemany(_INSERT, keep)
 
-        self._guard(work)
+        self._transaction(work)
 
     def _remove(self, names: list[str]) -> None:
         """Forget files that are gone (one still on disk stays: it came back meanwhile)."""
-        def work() -> None:
-            con = self._con
-            con.execute("BEGIN IMMEDIATE")
-            try:
-                gone = [(n,) for n in names if not (self.folder / n).exists()]
-                con.executemany("DELETE FROM sessions WHERE name = ?", gone)
-                con.execute("COMMIT")
-            except BaseException:
-                if con.in_transaction:
-                    con.execute("ROLLBACK")
-                raise
+        def work(con: sqlite3.Connection) -> None:
+            con.executemany("DELETE FROM sessions WHERE name = ?",
+                            [(n,) for n in names if not (self.folder / n).exists()])
 
-        self._guard(work)
+        self._transaction(work)
+
+    def _transaction(self, work: Callable[[sqlite3.Connection], None]) -> None:
+        """Run work in one write transaction (taken at once: a check made in it still holds at the commit)."""
+        def run() -> None:
+            with _immediate(self._con) as con:
+                work(con)
+
+        self._guard(run)
 
     def forget(self) -> None:
         """Empty the index (the files are untouched); the next refresh reads every file."""

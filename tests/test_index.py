@@ -178,6 +178,47 @@ def test_progress_is_reported_and_workers_read_the_same(folder, tmp_path):
         assert len(index.refresh().added) == len(serial)
 
 
+class CapturedStderr:
+    """What a full-screen app puts in place of sys.stderr while it runs (Textual's capture): no real file."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def fileno(self) -> int:
+        return -1
+
+
+def test_workers_start_while_an_app_captures_stderr(folder, tmp_path, monkeypatch):
+    from scorekeeper import index as module
+
+    with Index(folder, path=tmp_path / "serial.sqlite3") as index:
+        index.refresh()
+        serial = [(s.file, s.state, s.detail) for s in index.summaries()]
+    monkeypatch.setattr(sys, "stderr", CapturedStderr())
+    monkeypatch.setattr(module, "CHUNK", 2)
+
+    def not_here(folder: str, names: list[str]) -> None:
+        raise AssertionError("read in this process: the workers did not start")
+
+    monkeypatch.setattr(module, "read_chunk", not_here)
+    with Index(folder, path=tmp_path / "workers.sqlite3") as index:
+        index.refresh(workers=2)
+        assert [(s.file, s.state, s.detail) for s in index.summaries()] == serial
+
+
+def test_chunks_of_a_worker_that_dies_are_read_here(folder, tmp_path, monkeypatch):
+    from scorekeeper import index as module
+
+    monkeypatch.setattr(module, "CHUNK", 2)
+    monkeypatch.setattr(module, "_WORKER", "import os; os._exit(3)  # {root}")
+    with Index(folder, path=tmp_path / "dead.sqlite3") as index:
+        index.refresh(workers=2)
+        assert len(index.summaries()) == len(list(SAMPLES.glob("*.toml")))
+
+
 def test_summarize_one_file_without_the_database(folder):
     s = summarize(folder / "ticket-to-mars-extra-round.toml")
     assert s is not None and s.state == "finished — Rafael won" and s.rounds == 2  # round 1, then an extra round

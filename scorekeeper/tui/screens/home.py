@@ -158,12 +158,7 @@ class HomeScreen(Screen):
         try:
             if not self._complete:
                 self.post_message(self.Loaded(self._entries(), final=False))
-            try:
-                changes = index.refresh(progress=progress)
-            except (sqlite3.Error, OSError):
-                raise
-            except Exception:  # worker processes could not start here: read the files in this thread
-                changes = index.refresh(progress=progress, workers=1)
+            changes = index.refresh(progress=progress, workers=None)  # a cold folder: in worker processes
             self.post_message(self.Loaded(self._entries() if changes else None, final=True))
         except Exception:  # the index is only a cache: list what it holds, never a traceback
             self.post_message(self.Loaded(None, final=True))
