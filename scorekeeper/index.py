@@ -300,8 +300,8 @@ def summarize_text(text: str) -> dict[str, Any]:
 
     row: dict[str, Any] = {"game": None, "title": None, "started": None, "players": "[]", "state": "unreadable",
                            "complete": 0, "winners": "[]", "error": "", "detail": "{}"}
-    measured = store.scan(text) if len(text) <= store.MAX_FILE_BYTES else None
-    if measured is None or measured.problem is not None:  # refused before parsing: too big, deep or long
+    refused = len(text) > store.MAX_FILE_BYTES or not (store.passes_scan(text) or store.scan(text).problem is None)
+    if refused:  # refused before parsing: too big, deep or long
         _session, problems = files.parse(text)
         row["error"] = problems[0].describe() if problems else "invalid session"
         return row
@@ -322,7 +322,7 @@ def summarize_text(text: str) -> dict[str, Any]:
     if isinstance(players, list) and all(isinstance(p, str) for p in players):
         row["players"] = json.dumps(players, ensure_ascii=False)
     try:
-        session, problems = validation.from_dict(raw)
+        session, problems = validation.from_dict(raw, plain=_plain_texts(text))
         if session is None:
             errors = [p for p in problems if p.is_error] or problems
             first = store.LineIndex(text).attach(errors[0]) if errors else None
@@ -334,6 +334,24 @@ def summarize_text(text: str) -> dict[str, Any]:
     except RecursionError:
         row["error"] = "error: the file nests too deeply"
     return row
+
+
+def _plain_texts(text: str) -> bool:
+    """Whether every text of the TOML text (keys too) is shown to be short and free of control characters:
+    no escapes, no multi-line strings, no control character but line breaks, no run of more than MAX_TEXT
+    characters on a line between quotes."""
+    from scorekeeper.fields import MAX_TEXT
+    from scorekeeper.text import has_control
+
+    if "\\" in text or '"""' in text or "'''" in text or has_control(text.replace("\n", "")):
+        return False
+    for line in text.split("\n"):
+        if len(line) > MAX_TEXT:
+            if max(map(len, line.split('"'))) > MAX_TEXT:
+                return False
+            if "'" in line and max(map(len, line.split("'"))) > MAX_TEXT:
+                return False
+    return True
 
 
 def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:

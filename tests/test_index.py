@@ -12,6 +12,9 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import tomli_w
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper import files, store
 from scorekeeper.index import SCHEMA, Index, db_path, summarize
@@ -278,3 +281,38 @@ def test_a_read_only_index_is_left_alone(folder):
                                      check_same_thread=False)
         assert "new.toml" in index.refresh().added
         assert "new.toml" in by_name(index) and len(by_name(index)) == len(list(folder.glob("*.toml")))
+
+
+# -- the quick looks the index takes before the full checks ------------------------------------
+TOMLISH = st.lists(st.sampled_from([*"ab1.=,[]{}\"'#\n \t\\-_", "\x07", "\u202e", "é", "9" * 12, '"""', "[[",
+                                     "[[[[[[", "9" * 20, "a.b.c.d.e.f.g.h."]), max_size=120).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(TOMLISH)
+def test_a_text_that_passes_the_quick_scan_passes_the_scan(text):
+    if store.passes_scan(text):
+        assert store.scan(text).problem is None
+
+
+TEXT = st.one_of(st.text(max_size=30), st.text(st.characters(codec="ascii", exclude_categories=["Cc"]), min_size=150,
+                                                max_size=230))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(TEXT, st.one_of(TEXT, st.lists(TEXT, max_size=4)), max_size=4), st.booleans())
+def test_texts_shown_plain_have_no_text_problem(doc, literal):
+    import tomllib
+
+    from scorekeeper.fields import text_problems
+    from scorekeeper.index import _plain_texts
+
+    text = tomli_w.dumps(doc)
+    if literal:  # the texts as literal strings ('…': no escapes)
+        text = text.replace('"', "'")
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return
+    if _plain_texts(text):
+        assert text_problems(raw) == []

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from scorekeeper.fields import Field, check_int, suggest, type_name, unknown_key
-from scorekeeper.points import ZERO, fmt
+from scorekeeper.points import fmt
 from scorekeeper.record import field
 from scorekeeper.record import record as dataclass
 from scorekeeper.session import Problem, Session
