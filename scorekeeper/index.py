@@ -45,6 +45,9 @@ PARALLEL = 400
 CHUNK = 100
 """Files a worker process reads per task."""
 
+AHEAD = 3
+"""Chunks given to a worker process at a time (it reads one, the others wait in its pipe)."""
+
 Progress = Callable[[int, int], None]
 """progress(done, total): called while changed files are read."""
 
@@ -580,7 +583,7 @@ def read_in_workers(folder: str, chunks: list[list[str]], workers: int, stop: Ca
             except OSError:
                 break
         for worker in pool:
-            for _ in range(2):  # one to read, one waiting: the worker never idles between chunks
+            for _ in range(AHEAD):  # chunks waiting: the worker never idles while this process is busy
                 if todo:
                     _give(worker, folder, todo)
         while any(w.given for w in pool):

@@ -147,13 +147,16 @@ class HomeScreen(Screen):
         """In a thread: every entry of the index, then the index brought up to date with the folder."""
         index = self.index
         assert index is not None
-        filled = [time.monotonic()]
+        filled = [time.monotonic(), 1.0]  # when the list was last filled in, and how long until the next time
 
         def progress(done: int, total: int) -> None:
             self.post_message(self.Reading(done, total))
-            if done and time.monotonic() - filled[0] > 1.0:  # a cold folder: fill the list in as it is read
+            start = time.monotonic()
+            if done and start - filled[0] > filled[1]:  # a cold folder: fill the list in as it is read
+                entries = self._entries()
                 filled[0] = time.monotonic()
-                self.post_message(self.Loaded(self._entries(), final=False))
+                filled[1] = max(1.0, 10 * (filled[0] - start))  # the list grows: fill it in less often
+                self.post_message(self.Loaded(entries, final=False))
 
         try:
             if not self._complete:
