@@ -18,6 +18,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
+from textual.worker import get_current_worker
 
 from scorekeeper import store
 from scorekeeper.index import Index
@@ -161,7 +162,9 @@ class HomeScreen(Screen):
         try:
             if not self._complete:
                 self.post_message(self.Loaded(self._entries(), final=False))
-            changes = index.refresh(progress=progress, workers=None)  # a cold folder: in worker processes
+            worker = get_current_worker()
+            changes = index.refresh(progress=progress, workers=None,  # a cold folder: in worker processes
+                                    stop=lambda: worker.is_cancelled)  # the screen closed: stop at the next chunk
             self.post_message(self.Loaded(self._entries() if changes else None, final=True))
         except Exception:  # the index is only a cache: list what it holds, never a traceback
             self.post_message(self.Loaded(None, final=True))
