@@ -1,6 +1,6 @@
 """Whole-process time of `scorekeeper score` on a sample, next to `python -c "import tomllib"`.
 
-Run: python bench/cli.py [RUNS] [--install editable|regular|both]. Prints medians and the ratio; compare ratios,
+Run: .venv/bin/python bench/cli.py [RUNS] [--install editable|regular|both]. Prints medians and the ratio; compare ratios,
 not times. `editable` measures this interpreter (the project's `pip install -e` venv: its finder adds imports to
 every start, the baseline's too); `regular` first makes a throwaway venv beside nothing else and installs the
 project into it as a user would (`pip install --no-deps .`, a wheel: package data and bytecode as installed), then
@@ -31,16 +31,19 @@ RIDE_SAMPLE = ROOT / "sample_sessions" / "ticket-to-ride-4p.toml"
 MAP_SAMPLE = ROOT / "sample_sessions" / "ticket-to-ride-usa-4p.toml"
 
 CASES = {
-    "python -c 'import tomllib'": ["-c", "import tomllib"],
-    "scorekeeper --help": ["-m", "scorekeeper", "--help"],
-    "scorekeeper games": ["-m", "scorekeeper", "games"],
-    "scorekeeper serve --help": ["-m", "scorekeeper", "serve", "--help"],
-    "scorekeeper score (Ticket Booth, 3 rounds)": ["-m", "scorekeeper", "score", str(SAMPLE)],
-    "scorekeeper score (Ticket to Ride, 4 players)": ["-m", "scorekeeper", "score", str(RIDE_SAMPLE)],
-    "scorekeeper score --json (USA map, 4 players)": ["-m", "scorekeeper", "score", "--json", str(MAP_SAMPLE)],
-    "scorekeeper check (all samples)": ["-m", "scorekeeper", "check",
+    "python -c 'import tomllib'": ["python", "-c", "import tomllib"],
+    "scorekeeper --help": ["scorekeeper", "--help"],
+    "scorekeeper games": ["scorekeeper", "games"],
+    "scorekeeper serve --help": ["scorekeeper", "serve", "--help"],
+    "scorekeeper score (Ticket Booth, 3 rounds)": ["scorekeeper", "score", str(SAMPLE)],
+    "python -m scorekeeper score (the same)": ["python", "-m", "scorekeeper", "score", str(SAMPLE)],
+    "scorekeeper score (Ticket to Ride, 4 players)": ["scorekeeper", "score", str(RIDE_SAMPLE)],
+    "scorekeeper score --json (USA map, 4 players)": ["scorekeeper", "score", "--json", str(MAP_SAMPLE)],
+    "scorekeeper check (all samples)": ["scorekeeper", "check",
                                         *map(str, sorted((ROOT / "sample_sessions").glob("*.toml")))],
 }
+"""Each case's command: `python` is the install's interpreter, `scorekeeper` the script pip installed beside it (what
+a user runs; `python -m` adds runpy's imports, shown once for comparison)."""
 
 ENVS = {
     "bytecode written": {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
@@ -61,6 +64,12 @@ def regular_install(where: Path) -> Path:
     subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps",
                     *map(str, wheels.glob("*.whl"))], check=True, stdout=subprocess.DEVNULL)
     return python
+
+
+def command(case: list[str], python: str) -> list[str]:
+    """The case's command line for the install whose interpreter is `python`."""
+    program = python if case[0] == "python" else str(Path(python).parent / case[0])
+    return [program, *case[1:]]
 
 
 def once(cmd: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float]:
@@ -92,11 +101,11 @@ def main() -> None:
         times: dict[tuple[str, str, str], list[tuple[float, float]]] = {k: [] for k in keys}
         for python, cwd in installs.values():
             for case in CASES.values():
-                once([python, *case], ENVS["bytecode written"], cwd)
+                once(command(case, python), ENVS["bytecode written"], cwd)
         for _ in range(args.runs):
             for install, name, env_name in keys:
                 python, cwd = installs[install]
-                times[install, name, env_name].append(once([python, *CASES[name]], ENVS[env_name], cwd))
+                times[install, name, env_name].append(once(command(CASES[name], python), ENVS[env_name], cwd))
 
     def med(key: tuple[str, str, str], which: int) -> float:
         return statistics.median(t[which] for t in times[key])
