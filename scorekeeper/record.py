@@ -21,18 +21,22 @@ class FrozenInstanceError(AttributeError):
 
 
 class _Spec:
-    """A field's default, or the factory of its default."""
+    """A field's default, or the factory of its default; and whether `__init__` takes it."""
 
-    __slots__ = ("default", "default_factory")
+    __slots__ = ("default", "default_factory", "init")
 
-    def __init__(self, default: Any, default_factory: Any) -> None:
+    def __init__(self, default: Any, default_factory: Any, init: bool = True) -> None:
         self.default = default
         self.default_factory = default_factory
+        self.init = init
 
 
-def field(*, default: Any = _MISSING, default_factory: Callable[[], Any] | Any = _MISSING) -> Any:
-    """A field's default (`default=`) or a factory called for each new record (`default_factory=`)."""
-    return _Spec(default, default_factory)
+def field(*, default: Any = _MISSING, default_factory: Callable[[], Any] | Any = _MISSING, init: bool = True) -> Any:
+    """A field's default (`default=`) or a factory called for each new record (`default_factory=`).
+
+    `init=False`: a value `__post_init__` works out, not a parameter, and left out of equality, hashing and repr.
+    """
+    return _Spec(default, default_factory, init)
 
 
 def _eq(self: Any, other: Any) -> bool:
@@ -74,9 +78,11 @@ def _build(cls: type, frozen: bool) -> type:
                 setattr(cls, name, value.default)
         specs.pop(name, None)
         specs[name] = spec
-    names = tuple(specs)
+    names = tuple(name for name, spec in specs.items() if spec.init)
     seen_default = False
     for name, spec in specs.items():
+        if not spec.init:
+            continue
         if spec.default is not _MISSING or spec.default_factory is not _MISSING:
             seen_default = True
         elif seen_default:
@@ -112,7 +118,9 @@ def _make_init(cls: type, specs: dict[str, _Spec], post_init: bool) -> Callable[
     (as a frozen record must be, past its `__setattr__`)."""
     scope: dict[str, Any] = {"_MISSING": _MISSING}
     params, body = [], []
-    for name, spec in specs.items():
+    names = [name for name, spec in specs.items() if spec.init]
+    for name in names:
+        spec = specs[name]
         if spec.default_factory is not _MISSING:
             scope[f"_f_{name}"] = spec.default_factory
             params.append(f"{name}=_MISSING")
@@ -122,7 +130,7 @@ def _make_init(cls: type, specs: dict[str, _Spec], post_init: bool) -> Callable[
             params.append(f"{name}=_d_{name}")
         else:
             params.append(name)
-    body.append(f"    self.__dict__.update({', '.join(f'{n}={n}' for n in specs)})")
+    body.append(f"    self.__dict__.update({', '.join(f'{n}={n}' for n in names)})")
     if post_init:
         body.append("    self.__post_init__()")
     exec(f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body), scope)  # as dataclasses does
