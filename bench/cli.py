@@ -1,7 +1,7 @@
 """Whole-process time of `scorekeeper score` on a sample, next to `python -c "import tomllib"`.
 
-Run: .venv/bin/python bench/cli.py [RUNS] [--install editable|regular|both]. Prints medians and the ratio; compare ratios,
-not times. `editable` measures this interpreter (the project's `pip install -e` venv: its finder adds imports to
+Run: .venv/bin/python bench/cli.py [RUNS] [--install editable|regular|both]. Prints medians and the ratio; compare
+ratios, not times. `editable` measures this interpreter (the project's `pip install -e` venv: its finder adds imports to
 every start, the baseline's too); `regular` first makes a throwaway venv beside nothing else and installs the
 project into it as a user would (`pip install --no-deps .`, a wheel: package data and bytecode as installed), then
 runs that venv's Python from a temporary folder (so the checkout is not on the path); `both` (the default)
