@@ -42,6 +42,8 @@ class UnknownMapError(MapNameError, KeyError):
 
 def normalise(text: str) -> str:
     """Text for comparing names: accents stripped (NFKD), casefolded, whitespace collapsed."""
+    if text.isascii():  # nothing to decompose or strip: the common case, a tenth of the work
+        return " ".join(text.casefold().split())
     decomposed = unicodedata.normalize("NFKD", text)
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(stripped.casefold().split())
