@@ -580,7 +580,7 @@ def read_in_workers(folder: str, chunks: list[list[str]], workers: int, stop: Ca
         for _ in range(min(workers, len(chunks))):
             try:
                 pool.append(_Worker())
-            except OSError:
+            except (OSError, ValueError, TypeError):  # no program to start (sys.executable empty), no pipes left
                 break
         for worker in pool:
             for _ in range(AHEAD):  # chunks waiting: the worker never idles while this process is busy

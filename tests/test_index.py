@@ -316,3 +316,13 @@ def test_texts_shown_plain_have_no_text_problem(doc, literal):
         return
     if _plain_texts(text):
         assert text_problems(raw) == []
+
+
+def test_without_a_python_to_start_the_files_are_read_here(folder, tmp_path, monkeypatch):
+    from scorekeeper import index as module
+
+    monkeypatch.setattr(module, "CHUNK", 2)
+    monkeypatch.setattr(sys, "executable", "")
+    with Index(folder, path=tmp_path / "none.sqlite3") as index:
+        index.refresh(workers=2)
+        assert len(index.summaries()) == len(list(SAMPLES.glob("*.toml")))
