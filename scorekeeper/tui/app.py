@@ -20,6 +20,7 @@ from scorekeeper.session import Session, SessionError
 from scorekeeper.text import inert
 from scorekeeper.tui.base import AppBase, Then
 from scorekeeper.tui.commands import ScreenCommands
+from scorekeeper.tui.keys import KeyQueue
 
 
 def minute_now() -> datetime:
@@ -51,6 +52,7 @@ class ScorekeeperApp(AppBase):
         self.doc: Document | None = None
         self._asking = False
         self._waiting: tuple[Callable[[], Any], Then | None] | None = None
+        self.typed = KeyQueue(self)
 
     def on_mount(self) -> None:
         """The session given on the command line where the table left off, else the home screen."""
@@ -59,6 +61,13 @@ class ScorekeeperApp(AppBase):
             self.open_file(self.file)
         else:
             self.push_screen(self.home_screen())
+
+    async def on_event(self, event: events.Event) -> None:
+        """Keys and pastes in typing order, each to the screen and widget shown once the one before is done."""
+        if self.typed.hold(event):
+            return
+        await super().on_event(event)
+        self.typed.handled(event)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """A steady cursor when animation is off (`TEXTUAL_ANIMATIONS=none`, as in the tests)."""

@@ -1,0 +1,131 @@
+"""Keys in the order typed, across screens: each key (or paste) is handed on only once the one before it is done.
+
+Textual hands a key to the widget that has the keyboard when the app reads it, and a key's work (a binding, a
+message it posts, a screen it pushes) happens later, in the widgets' own queues. Typed fast, or sent in one burst
+by tmux or a paste, the keys after ctrl+n reached the home screen's box, or a New session screen not built yet,
+and were lost. Here the app holds every key and paste it reads and lets them through one at a time: the next
+goes out when the one before has travelled up from the widget that took it, the messages it caused are handled,
+and the screen shown then is mounted with its focus set. A node that does not answer within `PATIENCE` seconds
+is not waited for longer (the keys go on as Textual would hand them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+
+from textual import events
+from textual.app import App
+from textual.dom import DOMNode
+from textual.message_pump import MessagePump
+from textual.screen import Screen
+
+PATIENCE = 3.0
+"""Seconds a node may take to handle what it was sent before the next key goes on without it."""
+
+ROUNDS = 4
+"""How many times the messages a key caused are followed through the nodes it passed (a message may cause
+another)."""
+
+Typed = events.Key | events.Paste
+
+
+async def through(node: MessagePump) -> None:
+    """Wait until the node has handled every message posted to it so far (at most `PATIENCE` seconds)."""
+    done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def finish() -> None:
+        if not done.done():
+            done.set_result(None)
+
+    if not node.call_later(finish):
+        return
+    try:
+        await asyncio.wait_for(done, PATIENCE)
+    except TimeoutError:
+        pass
+
+
+def busy(node: MessagePump) -> bool:
+    """Messages wait in the node's queue."""
+    queue = getattr(node, "_message_queue", None)
+    return queue is not None and not queue.empty()
+
+
+class KeyQueue:
+    """The app's typed input, let through in order, one key at a time."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.held: deque[Typed] = deque()
+        self.out: Typed | None = None
+        self.target: DOMNode | None = None
+        self.running = False
+        self.stack: tuple[int, ...] = ()
+
+    def hold(self, event: events.Event) -> bool:
+        """True when the app must not handle `event` now: a key or paste read from the terminal, kept for its
+        turn. The one being let through, and keys already handed to a widget (bubbling back up), pass."""
+        if not isinstance(event, (events.Key, events.Paste)) or event.is_forwarded or event is self.out:
+            return False
+        self.held.append(event)
+        if not self.running:
+            self.running = True
+            self.app.run_worker(self.drain(), group="typed-keys", description="keys in typing order")
+        return True
+
+    def handled(self, event: events.Event) -> None:
+        """The app has handled the key let through: note where it was handed on (none: a priority binding)."""
+        if event is self.out and event.is_forwarded:
+            self.target = self.app.focused or self.app.screen
+
+    async def drain(self) -> None:
+        """Let the held keys through, each once the one before is done."""
+        try:
+            while self.held:
+                await self.ready()
+                event = self.held.popleft()
+                self.out, self.target = event, None
+                if not self.app.post_message(event):
+                    continue
+                await through(self.app)
+                if self.target is not None:
+                    await self.follow(event, self.target)
+        finally:
+            self.out = self.target = None
+            self.running = False
+
+    async def follow(self, event: Typed, target: DOMNode) -> None:
+        """Wait for the key to travel up from the widget that took it, then for the messages it caused there."""
+        nodes: list[MessagePump] = []
+        node: DOMNode | None = target
+        while node is not None and not isinstance(node, App):
+            nodes.append(node)
+            node = node.parent
+        for node in nodes:
+            if event._stop_propagation:
+                break
+            await through(node)
+        else:
+            if not event._stop_propagation:
+                await through(self.app)
+        for _ in range(ROUNDS):
+            waiting = [n for n in nodes if busy(n)]
+            if not waiting:
+                break
+            for node in waiting:
+                await through(node)
+
+    async def ready(self) -> None:
+        """The screen shown is mounted, its focus set, and what it was sent (a resume) handled: when the screens
+        changed since the last key, wait for the app and the screen on top."""
+        for _ in range(ROUNDS):
+            stack = tuple(id(s) for s in self.app.screen_stack)
+            if stack == self.stack and self.app.screen.is_mounted:
+                return
+            await through(self.app)
+            screen: Screen = self.app.screen
+            await through(screen)
+            if screen is self.app.screen:
+                self.stack = tuple(id(s) for s in self.app.screen_stack)
+                return
