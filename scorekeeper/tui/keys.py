@@ -29,6 +29,10 @@ another)."""
 
 Typed = events.Key | events.Paste
 
+LINE_FEED = "ctrl+j"
+"""Read as Enter: keys typed while the program starts reach it before the terminal is in raw mode, and the terminal
+has turned their Enter into a line feed."""
+
 
 async def through(node: MessagePump) -> None:
     """Wait until the node has handled every message posted to it so far (at most `PATIENCE` seconds)."""
@@ -68,6 +72,8 @@ class KeyQueue:
         turn. The one being let through, and keys already handed to a widget (bubbling back up), pass."""
         if not isinstance(event, (events.Key, events.Paste)) or event.is_forwarded or event is self.out:
             return False
+        if isinstance(event, events.Key) and event.key == LINE_FEED:
+            event = events.Key("enter", "\r")
         self.held.append(event)
         if not self.running:
             self.running = True
