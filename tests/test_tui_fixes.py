@@ -7,6 +7,7 @@ from pathlib import Path
 
 from scorekeeper.tui.screens.standings import StandingsScreen
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
+from scorekeeper.tui.widgets.hanging import Hanging
 from tests.test_tui_support import app_for, burst, pilot_test, saved, settle, values, write_session
 
 SMALL = (80, 24)
@@ -33,3 +34,82 @@ async def test_ctrl_n_the_form_and_the_first_round_in_one_burst(tmp_path: Path) 
         "Bo": {"pairs": {"count": 3, "each": 2}, "occupancy": {"count": 2, "each": 2},
                "character": {"count": 1, "each": 5}},
     }
+
+
+MARS_R1 = values("2", "3", "3", "2", "1", "4", "2", "2", "", "5", "1", "5")
+MARS_R2 = values("1", "1", "", "", "", "", "2", "2", "", "", "", "")
+
+
+@pilot_test
+async def test_two_rounds_and_the_standings_between_in_one_burst(tmp_path: Path) -> None:
+    """Round 1, Enter to the standings, Enter to continue, round 2, Enter: one burst, both rounds saved."""
+    path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"], rules={"rounds": 2})
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await burst(pilot, *MARS_R1, "enter", "enter", *MARS_R2, "enter")
+        assert isinstance(app.screen, StandingsScreen)
+    rounds = saved(path)[0].rounds
+    assert len(rounds) == 2
+    assert rounds[1].players == {
+        "Ana": {"pairs": {"count": 1, "each": 1}, "occupancy": {"count": 0, "each": 0},
+                "character": {"count": 0, "each": 0}},
+        "Bo": {"pairs": {"count": 0, "each": 0}, "occupancy": {"count": 2, "each": 2},
+               "character": {"count": 0, "each": 0}},
+    }
+
+
+@pilot_test
+async def test_edit_a_round_from_the_standings_and_type_at_once(tmp_path: Path) -> None:
+    """On the standings, `1` (edit round 1) and new values at once: they land in round 1's first boxes."""
+    path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await burst(pilot, *MARS_R1)
+        await burst(pilot, "enter")
+        assert isinstance(app.screen, StandingsScreen)
+        await burst(pilot, "1", "7", "enter", "9", "enter", "escape")
+        assert isinstance(app.screen, StandingsScreen)
+    players = saved(path)[0].rounds[0].players
+    assert players["Ana"]["pairs"] == {"count": 7, "each": 9}
+    assert players["Bo"] == {"pairs": {"count": 3, "each": 2}, "occupancy": {"count": 2, "each": 2},
+                             "character": {"count": 1, "each": 5}}
+
+
+@pilot_test
+async def test_enter_on_a_round_of_the_list_then_values(tmp_path: Path) -> None:
+    """On the standings, ↓ to round 1 and Enter (edit it) and a value in the same burst."""
+    path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"], rules={"rounds": 2})
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await burst(pilot, *MARS_R1, "enter")
+        assert isinstance(app.screen, StandingsScreen)
+        await burst(pilot, "down", "enter", "6", "enter")
+        assert isinstance(app.screen, WalkthroughScreen) and app.screen.number == 1
+    assert saved(path)[0].rounds[0].players["Ana"]["pairs"] == {"count": 6, "each": 3}
+
+
+# -- 2. one truth for a round's state: the round list and the breakdown agree ---------------------------------
+@pilot_test
+async def test_a_finland_round_stopped_before_the_routes_is_not_finished_everywhere(tmp_path: Path) -> None:
+    """Steps A to C typed, Esc before Routes: the round list and the breakdown both say "not finished"."""
+    path = write_session(tmp_path, "ticket-to-finland", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await burst(pilot,
+                    *values("10", "-6", "", "6 Pori", "-3", ""),
+                    *values("7", "", ""),
+                    *values("6", "2", "1", "9", "14", "2", "10"),
+                    *values("4", "3", "1", "7", "14", "0", "0"),
+                    "enter")
+        assert app.screen.step.title == "Routes"
+        await burst(pilot, "escape")
+        screen = app.screen
+        assert isinstance(screen, StandingsScreen)
+        listing = str(screen.query_one("#rounds").get_option_at_index(1).prompt)
+        cards = [str(c.plain()) for c in screen.query(".player-card").results(Hanging)]
+        assert "not finished" in listing and "complete" not in listing, listing
+        assert all("Round 1: " in c and "(not finished)" in c for c in cards), cards

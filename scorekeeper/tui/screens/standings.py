@@ -68,6 +68,7 @@ class StandingsScreen(SessionScreen):
         self.game = games.get(doc.session.game)
         self.sheet: Sheet | None = None
         self.choices: list[int] = []
+        self.states: list[tuple[bool, str]] = []
         self._keep = True
 
     def compose(self) -> ComposeResult:
@@ -131,6 +132,7 @@ class StandingsScreen(SessionScreen):
         notes.update(Content(inert(session.notes, newlines=True)) if session.notes else Content(""))
         notes.display = bool(session.notes)
         following = self.next_text(sheet)
+        self.states = [walk.round_state(self.game, session, sheet, n) for n in range(1, len(sheet.rounds) + 1)]
         self.query_one("#next", Static).update(
             Content.assemble("Next: ", following, ("  — press Enter", "dim")) if following is not None else
             Content.styled("The game is over. ↑↓ picks a round, Enter edits it · r renames a player · "
@@ -146,9 +148,7 @@ class StandingsScreen(SessionScreen):
             problem_line(p) for p in walk.reached(self.game, session, len(session.rounds), problems))
         grid = self.query_one("#breakdown", Grid)
         await grid.remove_children()
-        walking = walk.resume(self.game, session, sheet)
-        await grid.mount_all([Hanging(self.breakdown(sheet, p, walking[0] if walking else None), classes="player-card")
-                              for p in session.players])
+        await grid.mount_all([Hanging(self.breakdown(sheet, p), classes="player-card") for p in session.players])
         self.query_one("#charts", ScoreCharts).show(sheet)
         self.refresh_bindings()
 
@@ -169,7 +169,8 @@ class StandingsScreen(SessionScreen):
         rnd = sheet.rounds[number - 1]
         scheduled = self.game.scheduled_rounds(self.session)
         extra = " (extra)" if number > scheduled else ""
-        state = ("complete", "$text-success") if rnd.complete else ("not finished", "$text-warning")
+        done, said = self.states[number - 1]
+        state = (said, "$text-success" if done else "$text-warning")
         scores = " · ".join(f"{p} {walk.points(rnd.points[p])}" for p in self.session.players)
         return Content.assemble(("✎ ", "$text-accent"), (f"Round {number}{extra}", "bold"), " · ", state,
                                 " · ", scores, ("  — Enter edits", "dim"))
@@ -204,13 +205,13 @@ class StandingsScreen(SessionScreen):
         else:
             self.action_edit_round(number)
 
-    def breakdown(self, sheet: Sheet, player: str, walking: int | None = None) -> list[Line]:
-        """A player's items, round by round, with the total (the round being walked marked so)."""
+    def breakdown(self, sheet: Sheet, player: str) -> list[Line]:
+        """A player's items, round by round, with the total (a round not done marked so)."""
         parts = [text_line(Content.assemble((player, "bold"), "  ",
                                             (walk.points(sheet.totals[player]), "bold $text-accent")))]
         for rnd in sheet.rounds:
             parts.append(text_line(Content.styled(f"Round {rnd.number}: {walk.points(rnd.points[player])}"
-                                                  + ("" if rnd.complete and rnd.number != walking
+                                                  + ("" if self.states[rnd.number - 1][0]
                                                      else " (not finished)"), "underline")))
             mine = [i for i in rnd.items if i.player == player]
             parts.extend(item_line(i) for i in mine)
