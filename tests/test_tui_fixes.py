@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events
+
+from scorekeeper.tui.screens.help import HelpScreen
 from scorekeeper.tui.screens.standings import StandingsScreen
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
+from scorekeeper.tui.widgets.bars import KeyBar, keys_text
 from scorekeeper.tui.widgets.hanging import Hanging
 from tests.test_tui_support import app_for, burst, pilot_test, saved, settle, values, write_session
 
@@ -113,3 +117,58 @@ async def test_a_finland_round_stopped_before_the_routes_is_not_finished_everywh
         cards = [str(c.plain()) for c in screen.query(".player-card").results(Hanging)]
         assert "not finished" in listing and "complete" not in listing, listing
         assert all("Round 1: " in c and "(not finished)" in c for c in cards), cards
+
+
+# -- 3. help from what the screen and its steps offer ----------------------------------------------------------
+async def help_text(pilot) -> str:  # type: ignore[no-untyped-def]
+    """F1, the keys listed, and back."""
+    pilot.app.post_message(events.Key("f1", None))
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, HelpScreen)
+    text = pilot.app.screen.query_one("#help-keys", Hanging).plain()
+    await burst(pilot, "escape")
+    return " ".join(text.split())
+
+
+@pilot_test
+async def test_help_lists_the_keys_of_this_game_and_step(tmp_path: Path) -> None:
+    """Ticket to Ride: no seat numbers (a Ticket Booth key); the routes step explains its row and its columns;
+    The Ticket Booth: the seat numbers with the players; Mars: Enter moves from count to each."""
+    ttr = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"], name="ttr.toml")
+    booth = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"], name="booth.toml")
+    mars = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"], name="mars.toml")
+    async with app_for(tmp_path, ttr).run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        text = await help_text(pilot)
+        assert "seat" not in text and "who holds" not in text
+        assert "Routes → Route points: give one or the other" in text and "the same column" in text
+        assert "box to box along the row of counts" in text and "card lists" in text
+        assert "Tab, shift+Tab" not in text  # Tab stays in the step
+    async with app_for(tmp_path, booth).run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        text = await help_text(pilot)
+        assert "who holds the Ticket Booth / Demolition Derby / Piglet Race: the seat number (1 Ana, 2 Bo)" in text
+        assert "card lists" not in text and "the same column" not in text
+    async with app_for(tmp_path, mars).run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        text = await help_text(pilot)
+        assert "moves along the player's row (count → each)" in text and "who holds" not in text
+
+
+# -- 4. the footer says what Enter does on the standings' highlighted line -----------------------------------
+@pilot_test
+async def test_a_finished_games_footer_says_edit_round(tmp_path: Path) -> None:
+    """Round 1 of Mars played, one round scheduled: the game is over, Enter edits a round; before it is played,
+    Enter continues."""
+    path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await burst(pilot, "escape")
+        assert "⏎ Continue" in keys_text(app.screen.query_one(KeyBar))
+        await burst(pilot, "enter", *MARS_R1, "enter")
+        assert isinstance(app.screen, StandingsScreen)
+        shown = keys_text(app.screen.query_one(KeyBar))
+        assert "⏎ Edit round" in shown and "Continue" not in shown
+        text = await help_text(pilot)
+        assert "pick a round; Enter edits it" in text and "continue" not in text

@@ -360,9 +360,9 @@ class ScorekeeperApp(AppBase):
             self.pop_screen()
             return
         screen = self.screen
-        keys = [(self.get_key_display(a.binding), a.binding.description) for a in screen.active_bindings.values()
-                if a.binding.description and a.binding.show and not a.binding.system]
-        self.push_screen(HelpScreen(keys, screen, self.doc.session if self.doc else None))
+        bindings = [a.binding for a in screen.active_bindings.values()
+                    if a.binding.description and a.binding.show and not a.binding.system]
+        self.push_screen(HelpScreen(bindings, screen, self.doc.session if self.doc else None))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The command palette: the screen's keys, undo/redo, help, then Textual's (ScreenCommands adds the rest)."""

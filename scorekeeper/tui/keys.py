@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
+from typing import Any
 
 from textual import events
 from textual.app import App
@@ -59,7 +60,7 @@ def busy(node: MessagePump) -> bool:
 class KeyQueue:
     """The app's typed input, let through in order, one key at a time."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App[Any]) -> None:
         self.app = app
         self.held: deque[Typed] = deque()
         self.out: Typed | None = None
@@ -104,10 +105,10 @@ class KeyQueue:
     async def follow(self, event: Typed, target: DOMNode) -> None:
         """Wait for the key to travel up from the widget that took it, then for the messages it caused there."""
         nodes: list[MessagePump] = []
-        node: DOMNode | None = target
-        while node is not None and not isinstance(node, App):
-            nodes.append(node)
-            node = node.parent
+        up: DOMNode | None = target
+        while up is not None and not isinstance(up, App):
+            nodes.append(up)
+            up = up.parent
         for node in nodes:
             if event._stop_propagation:
                 break
@@ -119,8 +120,8 @@ class KeyQueue:
             waiting = [n for n in nodes if busy(n)]
             if not waiting:
                 break
-            for node in waiting:
-                await through(node)
+            for pump in waiting:
+                await through(pump)
 
     async def ready(self) -> None:
         """The screen shown is mounted, its focus set, and what it was sent (a resume) handled: when the screens
@@ -130,7 +131,7 @@ class KeyQueue:
             if stack == self.stack and self.app.screen.is_mounted:
                 return
             await through(self.app)
-            screen: Screen = self.app.screen
+            screen: Screen[Any] = self.app.screen
             await through(screen)
             if screen is self.app.screen:
                 self.stack = tuple(id(s) for s in self.app.screen_stack)

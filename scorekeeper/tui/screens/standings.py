@@ -40,9 +40,23 @@ def rounds_text(scheduled: int, played: int) -> str:
 
 
 class RoundList(OptionList):
-    """What the table can do: the next thing first, then every round (Enter edits the highlighted one)."""
+    """What the table can do: the next thing first, then every round; the footer says what Enter does on the line
+    highlighted (continue, or edit the round)."""
 
-    BINDINGS = [Binding("enter", "select", "Continue / edit round", id="choose")]
+    BINDINGS = [Binding("enter", "choose('continue')", "Continue", id="continue-line"),
+                Binding("enter", "choose('edit')", "Edit round", id="edit-line")]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is shown as what it does on the highlighted line."""
+        if action == "choose":
+            index = self.highlighted
+            on_continue = index is not None and self.get_option_at_index(index).id == "continue"
+            return (parameters == ("continue",)) == on_continue
+        return True
+
+    def action_choose(self, what: str) -> None:
+        """Enter: the highlighted line's action (the screen continues or edits)."""
+        self.action_select()
 
 
 class StandingsScreen(SessionScreen):
@@ -59,6 +73,16 @@ class StandingsScreen(SessionScreen):
         Binding("x", "export", "Export", id="export"),
         Binding("escape", "home", "Sessions", id="home"),
     ]
+
+    HELP_TEXTS = {
+        "rename": "rename a player everywhere in the file (one save; ctrl+z undoes it)",
+        "seating": "change the seating order (only before any round is scored)",
+        "details": "the session's title and notes",
+        "charts": "the charts: running totals by round, points by category",
+        "export": "export: CSV, Markdown, JSON, or a BG Stats play (a QR code)",
+        "home": "back to the sessions (everything is saved)",
+    }
+    """The screen's keys said more fully on the help screen."""
 
     app: AppBase
 
@@ -195,6 +219,11 @@ class StandingsScreen(SessionScreen):
             listing.highlighted = 0 if following is not None else len(options) - 1
         self._keep = True
 
+    @on(OptionList.OptionHighlighted, "#rounds")
+    def highlighted(self) -> None:
+        """The footer follows the line highlighted (Enter continues, or edits a round)."""
+        self.refresh_bindings()
+
     @on(OptionList.OptionSelected, "#rounds")
     def chosen(self, event: OptionList.OptionSelected) -> None:
         """Enter on the list: continue, or edit the highlighted round."""
@@ -218,6 +247,24 @@ class StandingsScreen(SessionScreen):
             if not mine:
                 parts.append(text_line(Content.styled("   nothing scored", "dim")))
         return parts
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The keys of the standings as they stand: continue while the game is not over, edit the rounds there are."""
+        rows: list[tuple[str, str]] = []
+        rounds = len(self.session.rounds)
+        going = self.sheet is not None and not walk.finished(self.game, self.session, self.sheet)
+        if going:
+            rows.append(("↑ / ↓, Enter", "the first line continues the game (the next thing to do); on a round's "
+                                         "line, Enter edits that round from its first step"))
+            rows.append(("n", "continue the game"))
+        elif rounds:
+            rows.append(("↑ / ↓, Enter", "pick a round; Enter edits it from its first step"))
+        if rounds:
+            rows.append(("e", "edit the last round"))
+            last = min(rounds, 9)
+            keys, which = ("1", "1") if last == 1 else (f"1 … {last}", f"1 … {last}")
+            rows.append((keys, f"edit round {which} from its first step"))
+        return rows
 
     # -- actions ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -29,10 +29,10 @@ from scorekeeper.text import inert
 from scorekeeper.tui.render import item_line, lines, pad, problem_line, text_line
 from scorekeeper.tui.screens.base import SessionScreen
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
-from scorekeeper.tui.widgets.editors import DOWN, EDIT, LINE, MOVE, NEXT, NOT_READY, UP, Editor, Holder
+from scorekeeper.tui.widgets.editors import DOWN, EDIT, LINE, MOVE, NEXT, NOT_READY, UP, Editor, Holder, Unsupported
 from scorekeeper.tui.widgets.grid import StepGrid
 from scorekeeper.tui.widgets.hanging import Hanging, Line, wrap
-from scorekeeper.tui.widgets.kinds import STEP_WIDE, editor_for
+from scorekeeper.tui.widgets.kinds import EDITORS, STEP_WIDE, editor_for, editor_kind
 from scorekeeper.tui.widgets.steps import StepList
 
 if TYPE_CHECKING:
@@ -96,6 +96,16 @@ class WalkthroughScreen(SessionScreen):
         Binding("tab", "stay", "Complete", show=False, id="complete"),
         Binding("f2", "stay", "Edit box", show=False, id="edit"),
     ]
+
+    HELP_TEXTS = {
+        "standings": "the standings (what is typed is saved already)",
+        "prev-step": "the previous step of the round", "next-step": "the next step of the round",
+        "flip": "on a line of a card list: done ↔ failed", "remove": "on a line of a list: remove it",
+    }
+    """The screen's keys said more fully on the help screen."""
+
+    TAB_MOVES = False
+    """Tab stays in the step (it completes a name or goes box to box), it does not move between fields."""
 
     app: AppBase
 
@@ -804,6 +814,54 @@ class WalkthroughScreen(SessionScreen):
             text = "  " + pad(inert(p), width) + before + pad(walk.points(now), 7, right=True)
             out.append(Content.assemble(text, (pad(walk.points(self.before[p] + now), 8, right=True), "bold")))
         return lines(out)
+
+    # -- help -------------------------------------------------------------------------
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The keys this step offers, then those the round's other steps add (from the kinds of their inputs)."""
+        rows = self.step_help(self.step, self.slots, moves=True)
+        others: list[tuple[str, str]] = []
+        for step in self.steps:
+            if step is not self.step:
+                others += [row for row in self.step_help(step, self.slots_of(step)) if row not in rows + others]
+        held = [row for row in others if row[0] == "seat"]
+        if len(held) > 1:
+            cards = " / ".join(text.split(":")[0].removeprefix("who holds the ") for _, text in held)
+            others = [row for row in others if row[0] != "seat"]
+            others.insert(0, ("seat", f"who holds the {cards}:{held[0][1].split(':', 1)[1]}"))
+        if others:
+            rows += [("", "At the round's other steps"), *others]
+        return [(self.seat_keys() if key == "seat" else key, text) for key, text in rows]
+
+    def seat_keys(self) -> str:
+        """The keys that pick a holder: `1 … 4, 0`."""
+        return f"1 … {len(self.model.players)}, 0"
+
+    def step_help(self, step: Step, slots: tuple[walk.Slot, ...], moves: bool = False) -> list[tuple[str, str]]:
+        """The keys of a step's inputs: how the cursor moves through them (`moves`), and each kind's own keys."""
+        rows: list[tuple[str, str]] = []
+        inputs = [s for s in slots if s.kind not in STEP_WIDE]
+        if moves and len(inputs) > 1:
+            order = " → ".join(s.label for s in inputs)
+            if walk.either(step):
+                order += ": give one or the other"
+            rows += [("Enter", f"confirms the box (empty: 0 / no) and moves along the player's row ({order}), then "
+                               "to the next player's row; after the last player, the next step"),
+                     ("↑ / ↓", "the same column of the previous / next player")]
+        elif moves and inputs:
+            rows += [("Enter", "confirms the value (empty: 0 / no) and goes to the next player; after the last "
+                               "one, the next step"),
+                     ("↑ / ↓", "the previous / next player")]
+        elif moves:
+            rows.append(("Enter", "the standings" if step.id == "summary" else
+                         "the next step (nothing to type here: the points come from earlier steps)"))
+        held = [s.label for s in slots if s.kind in STEP_WIDE]
+        if held:
+            seats = ", ".join(f"{i} {p}" for i, p in enumerate(self.model.players, 1))
+            rows.append(("seat", f"who holds the {' / '.join(held)}: the seat number ({seats}); 0 or n: nobody; "
+                                 "↑ / ↓ and Enter pick too"))
+        for slot in inputs:
+            rows += [row for row in EDITORS.get(editor_kind(slot), Unsupported).HELP if row not in rows]
+        return rows
 
     # -- actions ------------------------------------------------------------------------
     def action_list_key(self, key: str) -> None:
