@@ -297,7 +297,7 @@ async def test_a_name_with_markup_is_shown_literally(tmp_path: Path) -> None:
 
 @pilot_test
 async def test_a_broken_file_is_listed_and_opens_to_the_core_message(tmp_path: Path) -> None:
-    """The home screen lists an unreadable file with its problem; opening it shows the message, no traceback."""
+    """The home screen lists an invalid file with its first problem; opening it shows the message, no traceback."""
     write_session(tmp_path, "ticket-booth", ["Ana", "Bo"], name="good.toml")
     bad = tmp_path / "bad.toml"
     bad.write_text('format = 1\ngame = "ticket-booth"\nplayers = ["Ana", "Bo"]\n\n[[rounds]]\n'
@@ -309,7 +309,7 @@ async def test_a_broken_file_is_listed_and_opens_to_the_core_message(tmp_path: P
         assert isinstance(home, HomeScreen)
         assert [e.path.name for e in home.entries] == ["bad.toml", "good.toml"]
         prompt = home.query_one("#sessions", SessionList).plain().split("\n")
-        assert "unreadable" in prompt[0] and "9 is out of range" in prompt[1]
+        assert "has problems" in prompt[0] and "9 is out of range" in prompt[1]
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, ErrorScreen)

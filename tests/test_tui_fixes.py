@@ -6,8 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual import events
+from textual.widgets import Static
 
+from scorekeeper.tui.screens.dialogs import ErrorScreen
 from scorekeeper.tui.screens.help import HelpScreen
+from scorekeeper.tui.screens.home import HomeScreen
 from scorekeeper.tui.screens.standings import StandingsScreen
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
 from scorekeeper.tui.widgets.bars import KeyBar, keys_text
@@ -172,3 +175,29 @@ async def test_a_finished_games_footer_says_edit_round(tmp_path: Path) -> None:
         assert "⏎ Edit round" in shown and "Continue" not in shown
         text = await help_text(pilot)
         assert "pick a round; Enter edits it" in text and "continue" not in text
+
+
+# -- 5. a file that cannot be read is told from one with problems ---------------------------------------------
+@pilot_test
+async def test_home_tells_unreadable_files_from_invalid_ones(tmp_path: Path) -> None:
+    """Not TOML and not UTF-8: `cannot be read`; TOML the core refuses: `has problems`, its first problem below,
+    and the same problem first when it is opened."""
+    (tmp_path / "a-notoml.toml").write_text("format = = 1\n")
+    (tmp_path / "b-latin1.toml").write_bytes(b'format = 1\ntitle = "caf\xe9"\n')
+    (tmp_path / "c-invalid.toml").write_text('format = 1\ngame = "ticket-booth"\nplayers = ["Ana", "Bo"]\n\n'
+                                             '[[rounds]]\n[rounds.players.Ana]\nattractions = { "8" = 9 }\n')
+    app = app_for(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        rows = {e.path.name: e.prompt().plain for e in home.entries}
+        assert "cannot be read" in rows["a-notoml.toml"] and "not valid TOML" in rows["a-notoml.toml"]
+        assert "cannot be read" in rows["b-latin1.toml"] and "UTF-8" in rows["b-latin1.toml"]
+        assert "has problems" in rows["c-invalid.toml"] and "9 is out of range" in rows["c-invalid.toml"]
+        assert "unreadable" not in " ".join(rows.values())
+        home.open(next(e for e in home.entries if e.path.name == "c-invalid.toml"))
+        await settle(pilot)
+        assert isinstance(app.screen, ErrorScreen)
+        first = str(app.screen.query_one(".problems Static", Static).render()).splitlines()[0]
+        assert "9 is out of range" in first
