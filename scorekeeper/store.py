@@ -236,6 +236,8 @@ def toml_problem(text: str, exc: tomllib.TOMLDecodeError) -> Problem:
     from scorekeeper.text import inert
 
     msg = str(exc)
+    line: int | None
+    column: int | None
     m = re.search(r"\s*\(at line (\d+), column (\d+)\)$", msg)
     if m:
         line, column = int(m.group(1)), int(m.group(2))
