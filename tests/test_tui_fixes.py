@@ -222,3 +222,27 @@ def test_positions_in_text_errors_are_line_and_column_from_one(tmp_path: Path) -
     _, problems = files.parse('format = 1\nplayers = ["Ana"\n')
     assert problems[0].describe() == "error: the file (line 3, column 1): not valid TOML: Unclosed array at the end " \
                                      "of the file"
+
+
+# -- 7. a step's warning is shown in the page, not in a toast over the grid --------------------------------------
+@pilot_test
+async def test_a_steps_warning_shows_under_the_next_heading_not_in_a_toast(tmp_path: Path) -> None:
+    """Two Outhouses of three in a 2-player game (all are taken): on to the Ticket Booth, the warning stands under
+    its heading at 80×24, no toast covers the grid; the step after drops it."""
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen)
+        screen.go(11)
+        assert screen.step.title == "Outhouse"
+        await burst(pilot, *values("1", "1"))
+        assert screen.step.title == "Ticket Booth"
+        assert not app._notifications, list(app._notifications)
+        heading = str(screen.query_one("#step-title", Static).render())
+        assert "⚠ Outhouse: " in heading and "3" in heading and "PageUp goes back" in heading
+        await burst(pilot, "0")
+        assert screen.step.title != "Ticket Booth"
+        assert "Outhouse" not in str(screen.query_one("#step-title", Static).render())
+    assert saved(path)[0].rounds[0].players["Ana"]["outhouses"] == 1

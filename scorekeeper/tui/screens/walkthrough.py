@@ -138,6 +138,8 @@ class WalkthroughScreen(SessionScreen):
         self._rows: dict[tuple[object, ...], list[Content]] = {}
         self._titles: tuple[object, list[Content]] | None = None
         self.first = self.model.players[0]
+        self.left: Content | None = None
+        self.refused: list[Problem] = []
 
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -224,6 +226,7 @@ class WalkthroughScreen(SessionScreen):
         players = self.model.players
         self.editors, self.holders, self.spots = {}, {}, []
         self.rejected = {}
+        self.refused = []
         for s, slot in enumerate(self.slots):
             if slot.kind in STEP_WIDE:
                 holder = Holder(slot, players)
@@ -268,8 +271,10 @@ class WalkthroughScreen(SessionScreen):
                     return i
         return 0
 
-    def go(self, index: int, focus: Where | None = None) -> None:
-        """Show step `index` (at once: the grid draws it from the session)."""
+    def go(self, index: int, focus: Where | None = None, left: Content | None = None) -> None:
+        """Show step `index` (at once: the grid draws it from the session); `left`: a warning of the step just
+        left, shown under the heading until the cursor leaves this step."""
+        self.left = left
         self.load_step(index, focus)
         self.show_all()
         self.refresh_bindings()
@@ -428,13 +433,13 @@ class WalkthroughScreen(SessionScreen):
             if where is not None:
                 self.rejected[where] = errors
             else:
-                self.notify("\n".join(p.message for p in errors), title="Not saved", severity="error",
-                            markup=False)
+                self.refused = errors
             self.mark_editors()
             self.show_changed()
             return False
         if where is not None:
             self.rejected.pop(where, None)
+        self.refused = []
         self.model = candidate
         self.rescore(candidate, found)
         self.retry()
@@ -511,13 +516,14 @@ class WalkthroughScreen(SessionScreen):
             self.draw_grid()
             return
         warnings = self.step_warnings()
+        left = None
         if warnings and self.index not in self.warned:
             self.warned.add(self.index)
-            more = f" (and {len(warnings) - 1} more, marked ⚠ in the step)" if len(warnings) > 1 else ""
-            self.notify(warnings[0].message + more, title=f"Check {self.step.title}", severity="warning",
-                        markup=False, timeout=6)
+            more = f" (and {len(warnings) - 1} more)" if len(warnings) > 1 else ""
+            left = Content.assemble(("⚠ ", "$text-warning"), (f"{self.step.title}: ", "bold"),
+                                    inert(warnings[0].message) + more, ("  PageUp goes back", "dim"))
         if self.index < len(self.steps) - 1:
-            self.go(self.index + 1)
+            self.go(self.index + 1, left=left)
         else:
             self.action_standings()
 
@@ -545,11 +551,13 @@ class WalkthroughScreen(SessionScreen):
         return max(10, max(cell_len(p) for p in self.model.players) + 9)
 
     def heading(self) -> Content:
-        """The round, the step and who starts; below, the step's question."""
-        return Content.assemble(
+        """The round, the step and who starts; below, the step's question (and a warning of the step just left:
+        in the page, where it hides nothing being typed, not in a toast over the grid)."""
+        head = Content.assemble(
             (walk.round_title(self.game, self.model, self.number), "bold"), " · ",
             (self.step.title, "bold $text-accent"),
             ("  ", ""), (inert(self.first), "bold"), (" starts", "dim"), "\n", (self.step.help, "dim"))
+        return head + "\n" + self.left if self.left is not None else head
 
     def head(self, widths: list[int], narrow: bool, width: int) -> list[Content]:
         """The column headers over the inputs: each label (wrapped to its column) and the allowed range; a note
@@ -633,7 +641,8 @@ class WalkthroughScreen(SessionScreen):
             out.append(Content(""))
         if spot is not None and spot.player is None:
             out.append(self.holders[spot.slot].prompt())
-            top, bottom = len(out) - 1, len(out) - 1
+            out += [Content.assemble(*problem_line(p, "not saved: ")) for p in self.refused]
+            top, bottom = len(out) - 1 - len(self.refused), len(out) - 1
         return out, top, bottom
 
     def row_lines(self, p: int, player: str, cells: list[list[Content]], width: int,
