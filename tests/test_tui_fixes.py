@@ -3,11 +3,14 @@ from what the screen offers, invalid files told from unreadable ones, toasts tha
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import pytest
 from textual import events
 from textual.widgets import Static
 
+from scorekeeper.session import Round
 from scorekeeper.tui.screens.dialogs import ErrorScreen
 from scorekeeper.tui.screens.help import HelpScreen
 from scorekeeper.tui.screens.home import HomeScreen
@@ -246,3 +249,49 @@ async def test_a_steps_warning_shows_under_the_next_heading_not_in_a_toast(tmp_p
         assert screen.step.title != "Ticket Booth"
         assert "Outhouse" not in str(screen.query_one("#step-title", Static).render())
     assert saved(path)[0].rounds[0].players["Ana"]["outhouses"] == 1
+
+
+# -- 8. no tie-break sentence before any round is scored, in every game --------------------------------------
+@pytest.mark.parametrize("game", ["ticket-booth", "ticket-to-ride", "ticket-to-finland", "ticket-to-mars"])
+def test_no_tiebreak_before_any_round_is_scored(tmp_path: Path, game: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """score --json says null, the text has no Tie-break line; once a round is played a tie is told."""
+    from scorekeeper.cli import main
+
+    path = write_session(tmp_path, game, ["Ana", "Bo"])
+    assert main(["score", "--json", str(path)]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["tiebreak"] is None and result["winners"] == ["Ana", "Bo"] and not result["complete"]
+    assert main(["score", str(path)]) == 0
+    assert "Tie-break" not in capsys.readouterr().out
+    played = write_session(tmp_path, game, ["Ana", "Bo"], name="played.toml",
+                           rounds=(Round(players={"Ana": {}, "Bo": {}}),))
+    assert main(["score", "--json", str(played)]) == 0
+    assert json.loads(capsys.readouterr().out)["tiebreak"]
+
+
+@pilot_test
+async def test_the_standings_show_no_tiebreak_before_any_round(tmp_path: Path) -> None:
+    """The standings of a session not begun: no tie-break sentence."""
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await burst(pilot, "escape")
+        assert isinstance(app.screen, StandingsScreen)
+        assert not app.screen.query_one("#tiebreak", Static).display
+
+
+# -- 9. "nobody has 2 or fewer trains left" is a warning only -------------------------------------------------
+def test_the_trains_left_warning_is_informational(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every player gave routes, nobody used 43: a warning; check exits 0 and the points are the routes'."""
+    from scorekeeper.cli import main
+
+    path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"], rounds=(Round(players={
+        "Ana": {"routes": {"3": 2}}, "Bo": {"routes": {"4": 1}}}),))
+    session, sheet = saved(path)
+    found = [p for p in sheet.problems if "trains left" in p.message]
+    assert len(found) == 1 and not found[0].is_error
+    assert sheet.totals == {"Ana": 8, "Bo": 7}
+    assert main(["check", str(path)]) == 0
+    assert "warning" in capsys.readouterr().out
