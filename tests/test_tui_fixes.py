@@ -101,6 +101,25 @@ async def test_enter_on_a_round_of_the_list_then_values(tmp_path: Path) -> None:
     assert saved(path)[0].rounds[0].players["Ana"]["pairs"] == {"count": 6, "each": 3}
 
 
+@pilot_test
+async def test_should_the_key_queue_fail_keys_still_arrive(tmp_path: Path) -> None:
+    """A fault in the key queue turns it off: the keys it held and later ones go straight to the app."""
+    path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+
+        async def broken() -> None:
+            raise RuntimeError("a fault")
+
+        app.typed.ready = broken  # type: ignore[method-assign]
+        await burst(pilot, *values("2", "3"))
+        await burst(pilot, *values("3", "2"))
+        assert app.typed.off
+    assert saved(path)[0].rounds[0].players["Ana"]["pairs"] == {"count": 2, "each": 3}
+    assert saved(path)[0].rounds[0].players["Bo"]["pairs"] == {"count": 3, "each": 2}
+
+
 # -- 2. one truth for a round's state: the round list and the breakdown agree ---------------------------------
 @pilot_test
 async def test_a_finland_round_stopped_before_the_routes_is_not_finished_everywhere(tmp_path: Path) -> None:

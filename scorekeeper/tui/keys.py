@@ -66,19 +66,21 @@ class KeyQueue:
         self.out: Typed | None = None
         self.target: DOMNode | None = None
         self.running = False
+        self.off = False
         self.stack: tuple[int, ...] = ()
 
     def hold(self, event: events.Event) -> bool:
         """True when the app must not handle `event` now: a key or paste read from the terminal, kept for its
         turn. The one being let through, and keys already handed to a widget (bubbling back up), pass."""
-        if not isinstance(event, (events.Key, events.Paste)) or event.is_forwarded or event is self.out:
+        if self.off or not isinstance(event, (events.Key, events.Paste)) or event.is_forwarded or event is self.out:
             return False
         if isinstance(event, events.Key) and event.key == LINE_FEED:
             event = events.Key("enter", "\r")
         self.held.append(event)
         if not self.running:
             self.running = True
-            self.app.run_worker(self.drain(), group="typed-keys", description="keys in typing order")
+            self.app.run_worker(self.drain(), group="typed-keys", description="keys in typing order",
+                                exit_on_error=False)
         return True
 
     def handled(self, event: events.Event) -> None:
@@ -87,7 +89,8 @@ class KeyQueue:
             self.target = self.app.focused or self.app.screen
 
     async def drain(self) -> None:
-        """Let the held keys through, each once the one before is done."""
+        """Let the held keys through, each once the one before is done (should this ever fail, the keys held and
+        all later ones go straight to the app, as Textual hands them: never lost)."""
         try:
             while self.held:
                 await self.ready()
@@ -98,6 +101,10 @@ class KeyQueue:
                 await through(self.app)
                 if self.target is not None:
                     await self.follow(event, self.target)
+        except Exception:
+            self.off = True
+            while self.held:
+                self.app.post_message(self.held.popleft())
         finally:
             self.out = self.target = None
             self.running = False
