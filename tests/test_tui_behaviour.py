@@ -116,7 +116,8 @@ async def test_cross_field_errors_refuse_and_warnings_save(tmp_path: Path) -> No
         await pilot.press("enter", "backspace", "0", "enter")  # nobody holds the #1: a warning, saved, told
         await settle(pilot)
         assert screen.step.title == "#2"
-        assert any("the #1 cards add up to 0" in n.message for n in app._notifications)
+        assert "⚠ #1: the #1 cards add up to 0" in str(screen.query_one("#step-title", Static).render())
+        assert not app._notifications  # told under the heading, not in a toast over the grid
         assert screen.query_one("#steps", StepList).titles[0].plain.startswith("⚠")
         await pilot.press("pageup")
         await settle(pilot)
