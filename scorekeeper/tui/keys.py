@@ -15,7 +15,7 @@ import asyncio
 from collections import deque
 from typing import Any
 
-from textual import events
+from textual import events, messages
 from textual.app import App
 from textual.dom import DOMNode
 from textual.message_pump import MessagePump
@@ -51,20 +51,32 @@ async def through(node: MessagePump) -> None:
         pass
 
 
+QUIET = (messages.Prompt, messages.Update, messages.UpdateScroll, messages.Layout, events.Idle)
+"""Textual's own drawing messages: a key's work never waits on them."""
+
+
 def busy(node: MessagePump) -> bool:
-    """Messages wait in the node's queue."""
+    """Messages other than drawing wait in the node's queue."""
     queue = getattr(node, "_message_queue", None)
-    return queue is not None and not queue.empty()
+    if queue is None or queue.empty():
+        return False
+    waiting = getattr(queue, "_queue", None)
+    return waiting is None or any(not isinstance(m, QUIET) for m in waiting)
 
 
 class KeyQueue:
-    """The app's typed input, let through in order, one key at a time."""
+    """The app's typed input, let through in order, one key at a time.
+
+    A key typed while nothing is out goes to the app at once and is followed by a small task; keys that come
+    while one is out are held, and a worker lets them through in turn (the tests wait for workers).
+    """
 
     def __init__(self, app: App[Any]) -> None:
         self.app = app
         self.held: deque[Typed] = deque()
         self.out: Typed | None = None
         self.target: DOMNode | None = None
+        self.task: asyncio.Task[None] | None = None
         self.running = False
         self.off = False
         self.stack: tuple[int, ...] = ()
@@ -76,6 +88,9 @@ class KeyQueue:
             return False
         if isinstance(event, events.Key) and event.key == LINE_FEED:
             event = events.Key("enter", "\r")
+        elif not self.running and self.task is None and not self.held and self.steady():
+            self.out, self.target = event, None
+            return False
         self.held.append(event)
         if not self.running:
             self.running = True
@@ -83,15 +98,40 @@ class KeyQueue:
                                 exit_on_error=False)
         return True
 
+    def steady(self) -> bool:
+        """The screens are those the last key found, the top one mounted."""
+        return tuple(id(s) for s in self.app.screen_stack) == self.stack and self.app.screen.is_mounted
+
     def handled(self, event: events.Event) -> None:
-        """The app has handled the key let through: note where it was handed on (none: a priority binding)."""
-        if event is self.out and event.is_forwarded:
+        """The app has handled the key let through: note where it was handed on (none: a priority binding); a key
+        let through at once is followed by a task."""
+        if event is not self.out:
+            return
+        if event.is_forwarded:
             self.target = self.app.focused or self.app.screen
+        if not self.running:
+            if self.target is None:
+                self.out = None
+            else:
+                self.task = asyncio.get_running_loop().create_task(self.followed(event, self.target))
+
+    async def followed(self, event: Typed, target: DOMNode) -> None:
+        """Follow a key let through at once; then nothing is out."""
+        try:
+            await self.follow(event, target)
+        except Exception:
+            self.off = True
+        finally:
+            if self.out is event:
+                self.out = self.target = None
+            self.task = None
 
     async def drain(self) -> None:
         """Let the held keys through, each once the one before is done (should this ever fail, the keys held and
         all later ones go straight to the app, as Textual hands them: never lost)."""
         try:
+            if self.task is not None:
+                await self.task
             while self.held:
                 await self.ready()
                 event = self.held.popleft()
