@@ -102,6 +102,20 @@ async def test_enter_on_a_round_of_the_list_then_values(tmp_path: Path) -> None:
 
 
 @pilot_test
+async def test_help_opened_and_closed_in_the_middle_of_a_burst(tmp_path: Path) -> None:
+    """`2 ? Esc ⏎ 3 ⏎` on the walkthrough in one burst: ? opens the help (the keys after it go there), Esc closes
+    it, and the rest lands in the boxes: Ana's pairs are 2 × 3."""
+    path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await burst(pilot, "2", "?", "escape", "enter", "3", "enter", "4")
+        assert isinstance(app.screen, WalkthroughScreen)
+    players = saved(path)[0].rounds[0].players
+    assert players["Ana"]["pairs"] == {"count": 2, "each": 3} and players["Bo"]["pairs"]["count"] == 4
+
+
+@pilot_test
 async def test_should_the_key_queue_fail_keys_still_arrive(tmp_path: Path) -> None:
     """A fault in the key queue turns it off: the keys it held and later ones go straight to the app."""
     path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"])

@@ -6,7 +6,9 @@ by tmux or a paste, the keys after ctrl+n reached the home screen's box, or a Ne
 and were lost. Here the app holds every key and paste it reads and lets them through one at a time: the next
 goes out when the one before has travelled up from the widget that took it, the messages it caused are handled,
 and the screen shown then is mounted with its focus set. A node that does not answer within `PATIENCE` seconds
-is not waited for longer (the keys go on as Textual would hand them).
+is not waited for longer (the keys go on as Textual would hand them). A widget that takes bursts (the step grid,
+`TAKES_BURSTS`) gets the held keys together, so it draws once for them, and hands back in order every key that
+comes after one that left it (a key it does not use, a screen changed).
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ ROUNDS = 4
 another)."""
 
 Typed = events.Key | events.Paste
+
+CUTS = {"ctrl+z", "ctrl+y"}
+"""Keys that end a burst: what they change reaches the screen by a message (a replaced session)."""
 
 LINE_FEED = "ctrl+j"
 """Read as Enter: keys typed while the program starts reach it before the terminal is in raw mode, and the terminal
@@ -80,6 +85,11 @@ class KeyQueue:
         self.running = False
         self.off = False
         self.stack: tuple[int, ...] = ()
+        self.batch: set[int] = set()
+        self.cut = False
+        self.bounced: Typed | None = None
+        self.back: list[Typed] = []
+        self.seen: set[int] = set()
 
     def hold(self, event: events.Event) -> bool:
         """True when the app must not handle `event` now: a key or paste read from the terminal, kept for its
@@ -134,6 +144,8 @@ class KeyQueue:
                 await self.task
             while self.held:
                 await self.ready()
+                if await self.burst():
+                    continue
                 event = self.held.popleft()
                 self.out, self.target = event, None
                 if not self.app.post_message(event):
@@ -148,6 +160,73 @@ class KeyQueue:
         finally:
             self.out = self.target = None
             self.running = False
+
+    async def burst(self) -> bool:
+        """Keys for a widget that takes bursts (the step grid) go to it together, as Textual would hand them, so
+        it draws once for them all; it hands back, in order, every key that comes after one that left it (a
+        key it did not use, a screen changed). True when a burst went."""
+        widget = self.app.focused
+        if not getattr(widget, "TAKES_BURSTS", False) or widget is None:
+            return False
+        run: list[events.Key] = []
+        for event in self.held:
+            if not isinstance(event, events.Key) or event.key in CUTS or self.priority(event.key):
+                break
+            run.append(event)
+        if len(run) < 2:
+            return False
+        for _ in run:
+            self.held.popleft()
+        self.batch, self.cut, self.bounced, self.back = {id(e) for e in run}, False, None, []
+        self.seen = set()
+        try:
+            for event in run:
+                widget._forward_event(event)
+            await through(widget)
+            for _ in range(ROUNDS):
+                if len(self.seen) == len(run) or not widget.is_running or getattr(widget, "_closing", False):
+                    break
+                await through(widget)
+            if getattr(widget, "_closing", False) or getattr(widget, "_closed", False):
+                task = getattr(widget, "_task", None)
+                if task is not None:
+                    await asyncio.wait({task}, timeout=PATIENCE)
+            if self.bounced is not None:
+                await self.follow(self.bounced, widget)
+        finally:
+            unseen: list[Typed] = [events.Key(e.key, e.character) for e in run if id(e) not in self.seen]
+            self.held.extendleft(reversed(self.back + unseen))
+            self.batch, self.cut, self.bounced, self.back = set(), False, None, []
+        return True
+
+    def priority(self, key: str) -> bool:
+        """The key has a priority binding (the app must see it first)."""
+        return any(b.priority for _, bindings in self.app.screen._binding_chain
+                   for b in bindings.key_to_bindings.get(key, ()))
+
+    def taken(self, widget: DOMNode, event: events.Key) -> bool:
+        """For a widget that takes bursts, before it uses a key: True when the key goes back to the queue (a key
+        of the burst after one that left the widget, or the widget is no longer where keys go)."""
+        if id(event) not in self.batch:
+            return False
+        self.seen.add(id(event))
+        try:
+            moved = widget.screen is not self.app.screen or self.app.focused is not widget
+        except Exception:
+            moved = True
+        if self.cut or moved:
+            self.cut = True
+            event.stop()
+            event.prevent_default()
+            self.back.append(events.Key(event.key, event.character))
+            return True
+        return False
+
+    def left(self, event: events.Key) -> None:
+        """The widget did not use a key of the burst: it goes on up (to a binding); the keys after it come back."""
+        if id(event) in self.batch:
+            self.cut = True
+            self.bounced = event
 
     async def follow(self, event: Typed, target: DOMNode) -> None:
         """Wait for the key to travel up from the widget that took it, then for the messages it caused there."""
