@@ -89,8 +89,9 @@ class HelpScreen(ModalScreen[None]):
             yield Static(Content.styled("Esc, F1 or q closes this help", "dim"))
 
     def keys(self) -> list[Line]:
-        """The keys of the screen below as it is now: its bindings (said more fully where the screen says more),
-        the keys it offers beyond them (a walkthrough: those of its steps' inputs), then the general ones."""
+        """The keys of the screen below as it is now: the keys it offers beyond its bindings (a walkthrough: those
+        of this step's inputs), its bindings (said more fully where the screen says more), what other steps add,
+        then the general keys."""
         below = self.below
         own: list[tuple[str, str]] = list(getattr(below, "help_keys", lambda: ())())
         if not own:
@@ -109,7 +110,8 @@ class HelpScreen(ModalScreen[None]):
         for text, spelt in keys.items():
             said.update(part for key in spelt for part in key.split(", "))
             rows.append((", ".join(spelt), text))
-        rows += own
+        heading = next((i for i, (key, _) in enumerate(own) if not key), len(own))
+        rows = own[:heading] + rows + own[heading:]
         general = list(GENERAL)
         if getattr(below, "TAB_MOVES", True) and len(below.focus_chain) > 1:
             general.insert(0, TAB)
