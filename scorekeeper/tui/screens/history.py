@@ -153,8 +153,6 @@ class IndexedScreen(Screen):
     """A screen over the folder's finished sessions from the sessions index, filtered; refreshed in the background."""
 
     CSS_PATH = CSS
-    returns_here = True
-    """A session opened from here comes back here (see `ScorekeeperApp.go_home`)."""
     main = "#plays"
     """The widget the keys go to once a filter is picked (g, p and t reach the pickers from there)."""
     finished_only: bool | None = True
