@@ -74,13 +74,13 @@ class ScorekeeperApp(AppBase):
             event.widget.cursor_blink = False
 
     # -- navigation ---------------------------------------------------------------------
-    def home_screen(self) -> Screen:
+    def home_screen(self) -> Screen[None]:
         """A new home screen."""
         from scorekeeper.tui.screens.home import HomeScreen
 
         return HomeScreen()
 
-    def session_screen(self, path: Path) -> Screen | SessionError:
+    def session_screen(self, path: Path) -> Screen[None] | SessionError:
         """The screen a session opens on, or the core's problems when it cannot be opened."""
         try:
             doc = Document.open(path)
@@ -105,7 +105,7 @@ class ScorekeeperApp(AppBase):
         self.push_screen(screen)
         return True
 
-    def resume_screen(self) -> Screen:
+    def resume_screen(self) -> Screen[None]:
         """The open session where the table left off: the first step not yet scored, else the standings."""
         from scorekeeper import games, walk
 
@@ -119,7 +119,7 @@ class ScorekeeperApp(AppBase):
 
         return WalkthroughScreen(self.doc, *where)
 
-    def standings_screen(self) -> Screen:
+    def standings_screen(self) -> Screen[None]:
         """A new standings screen of the open session."""
         from scorekeeper.tui.screens.standings import StandingsScreen
 
@@ -370,7 +370,7 @@ class ScorekeeperApp(AppBase):
                 if a.binding.description and a.binding.show and not a.binding.system]
         self.push_screen(HelpScreen(keys, screen, self.doc.session if self.doc else None))
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette: the screen's keys, undo/redo, help, then Textual's (ScreenCommands adds the rest)."""
         seen = {title for title, _, _ in screen.palette()} if isinstance(screen, OffersCommands) else set()
         for node in (screen, self):

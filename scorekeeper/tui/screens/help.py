@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -73,7 +75,7 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,f1,q,question_mark", "close", "Close")]
 
-    def __init__(self, keys: list[tuple[str, str]], screen: Screen, session: Session | None) -> None:
+    def __init__(self, keys: list[tuple[str, str]], screen: Screen[Any], session: Session | None) -> None:
         super().__init__(classes="dialog-screen")
         self.below_keys = keys
         self.below = screen

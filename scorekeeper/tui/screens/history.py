@@ -149,7 +149,7 @@ class Filters(Horizontal):
         self.post_message(self.Changed())
 
 
-class IndexedScreen(Screen):
+class IndexedScreen(Screen[None]):
     """A screen over the folder's finished sessions from the sessions index, filtered; refreshed in the background."""
 
     CSS_PATH = CSS
