@@ -790,8 +790,9 @@ class Index:
     def get(self, name: str) -> Summary | None:
         """The indexed summary of one file name, or None."""
         def work() -> tuple[Any, ...] | None:
-            return self._con.execute(f"SELECT {', '.join(_COLUMNS)} FROM sessions WHERE name = ?",
-                                     (name,)).fetchone()
+            row: tuple[Any, ...] | None = self._con.execute(
+                f"SELECT {', '.join(_COLUMNS)} FROM sessions WHERE name = ?", (name,)).fetchone()
+            return row
 
         row = self._guard(work)
         return Summary(self.folder, row) if row else None

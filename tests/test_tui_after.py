@@ -6,12 +6,18 @@ import csv
 import io
 import json
 import shutil
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
 from scorekeeper import export
+from scorekeeper.tui.app import ScorekeeperApp
 from scorekeeper.tui.screens.export import ExportScreen
 from scorekeeper.tui.screens.history import HistoryScreen
 from scorekeeper.tui.screens.home import HomeScreen
@@ -36,6 +42,19 @@ async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
             return
 
 
+@asynccontextmanager
+async def opened(folder: Path, *keys: str, file: Path | None = None,
+                 size: tuple[int, int] = (100, 30)) -> AsyncIterator[tuple[ScorekeeperApp, Pilot, Screen[Any]]]:
+    """The app on the folder (or on one file of it), settled, after each key: the app, its pilot, the screen on top."""
+    app = app_for(folder, file)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+        yield app, pilot, app.screen
+
+
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
     """A sessions folder holding every sample session (all finished but one)."""
@@ -54,12 +73,7 @@ def listed(screen: HistoryScreen) -> list[str]:
 @pilot_test
 async def test_history_from_home_filter_by_player_and_open(folder: Path) -> None:
     """F2 opens History, newest first; picking Bo leaves his two games; Enter opens the standings; Esc comes back."""
-    app = app_for(folder)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.press("f2")
-        await settle(pilot)
-        screen = app.screen
+    async with opened(folder, "f2") as (app, pilot, screen):
         assert isinstance(screen, HistoryScreen)
         assert len(screen.shown) == FINISHED
         assert listed(screen)[:2] == ["ticket-booth-3p.toml", "ticket-booth-tiebreak.toml"]
@@ -86,9 +100,7 @@ async def test_history_from_home_filter_by_player_and_open(folder: Path) -> None
 @pilot_test
 async def test_history_filters_by_game_and_period(folder: Path) -> None:
     """Ticket to Mars: three games; this month (the clock says 2026-11-27): only 27 November."""
-    app = app_for(folder)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
+    async with opened(folder) as (app, pilot, screen):
         app.push_screen(HistoryScreen(game="ticket-to-mars"))
         await settle(pilot)
         screen = app.screen
@@ -110,12 +122,7 @@ async def test_history_names_are_shown_literally(tmp_path: Path) -> None:
     first = text.split("players = [")[1].split(",")[0].strip().strip('"')
     (folder / "odd.toml").write_text(text.replace(f'"{first}"', '"[b]Bo[/b]"')
                                      .replace(f"players.{first}]", 'players."[b]Bo[/b]"]'))
-    app = app_for(folder)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.press("f2")
-        await settle(pilot)
-        screen = app.screen
+    async with opened(folder, "f2") as (app, pilot, screen):
         assert isinstance(screen, HistoryScreen)
         assert len(screen.shown) == 1
         shown = screen.query_one("#plays", OptionList).get_option_at_index(0).prompt
@@ -128,12 +135,7 @@ async def test_statistics_of_bo_worked_out_by_hand(folder: Path) -> None:
 
     Average (95½ + 71) / 2 = 83.25, best 95½, worst 71, streak 2; above Ana and Cy twice, above Dee once.
     """
-    app = app_for(folder)
-    async with app.run_test(size=(100, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("f3")
-        await settle(pilot)
-        screen = app.screen
+    async with opened(folder, "f3", size=(100, 40)) as (app, pilot, screen):
         assert isinstance(screen, StatisticsScreen)
         assert screen.plain().splitlines()[0] == f"{FINISHED} finished sessions (1 unfinished not counted)"
         await pilot.press("p", "b", "o", "enter")
@@ -157,10 +159,7 @@ async def test_statistics_of_bo_worked_out_by_hand(folder: Path) -> None:
 @pilot_test
 async def test_charts_in_the_standings(folder: Path) -> None:
     """The standings of a finished Ticket Booth game hold both charts, with the figures as text; c scrolls to them."""
-    app = app_for(folder, folder / "ticket-booth-3p.toml")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
+    async with opened(folder, file=folder / "ticket-booth-3p.toml", size=(80, 24)) as (app, pilot, screen):
         assert isinstance(screen, StandingsScreen)
         assert "c Charts" in keys_text(screen.query_one(KeyBar))
         await pilot.press("c")
@@ -178,12 +177,7 @@ async def test_charts_in_the_standings(folder: Path) -> None:
 async def test_export_writes_files_and_shows_the_bgstats_qr(folder: Path) -> None:
     """x on the standings; c, m, j write the files to exports/; b draws the QR code of the BG Stats link."""
     path = folder / "ticket-booth-3p.toml"
-    app = app_for(folder, path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
-        await pilot.press("x")
-        await settle(pilot)
-        screen = app.screen
+    async with opened(folder, "x", file=path, size=(120, 40)) as (app, pilot, screen):
         assert isinstance(screen, ExportScreen)
         await pilot.press("c", "m", "j")
         await settle(pilot)
@@ -219,14 +213,7 @@ async def test_export_writes_files_and_shows_the_bgstats_qr(folder: Path) -> Non
 @pilot_test
 async def test_export_from_history(folder: Path) -> None:
     """x on a session of the history exports it without opening it."""
-    app = app_for(folder)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.press("f2")
-        await settle(pilot)
-        await pilot.press("x")
-        await settle(pilot)
-        screen = app.screen
+    async with opened(folder, "f2", "x") as (app, pilot, screen):
         assert isinstance(screen, ExportScreen) and screen.path == folder / "ticket-booth-3p.toml"
         await pilot.press("m")
         await settle(pilot)
@@ -237,9 +224,7 @@ async def test_export_from_history(folder: Path) -> None:
 async def test_export_error_is_said_not_raised(folder: Path) -> None:
     """exports/ cannot be made (a file is in its way): the screen says so, nothing is half-written."""
     (folder / "exports").write_text("in the way")
-    app = app_for(folder, folder / "ticket-booth-3p.toml")
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
+    async with opened(folder, file=folder / "ticket-booth-3p.toml") as (app, pilot, screen):
         await pilot.press("x", "c")
         await settle(pilot)
         screen = app.screen
@@ -251,9 +236,7 @@ async def test_export_error_is_said_not_raised(folder: Path) -> None:
 @pilot_test
 async def test_history_and_statistics_from_the_command_palette(folder: Path) -> None:
     """ctrl+p on home, `statistics`, Enter: the statistics; Esc, then the palette again for the history."""
-    app = app_for(folder)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
+    async with opened(folder) as (app, pilot, screen):
         for word, screen_type in (("statistics", StatisticsScreen), ("history", HistoryScreen)):
             await pilot.press("ctrl+p")
             await settle(pilot)
@@ -270,12 +253,7 @@ async def test_history_and_statistics_from_the_command_palette(folder: Path) -> 
 @pilot_test
 async def test_history_catches_up_with_a_game_finished_meanwhile(folder: Path) -> None:
     """A finished session copied into the folder while History is open shows once the screen comes back to it."""
-    app = app_for(folder)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.press("f2")
-        await settle(pilot)
-        screen = app.screen
+    async with opened(folder, "f2") as (app, pilot, screen):
         assert isinstance(screen, HistoryScreen)
         before = len(screen.shown)
         shutil.copy(SAMPLES / "ticket-booth-3p.toml", folder / "zz-rematch.toml")

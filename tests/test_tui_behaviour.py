@@ -7,6 +7,7 @@ from pathlib import Path
 from textual.widgets import Input, Static
 
 from scorekeeper import store
+from scorekeeper.record import replace
 from scorekeeper.session import Round
 from scorekeeper.tui.screens.dialogs import ConflictScreen, ErrorScreen
 from scorekeeper.tui.screens.help import HelpScreen
@@ -268,6 +269,39 @@ async def test_a_file_changed_on_disk_is_never_overwritten_silently(tmp_path: Pa
         await pilot.press("o")  # overwrite with ours
         await settle(pilot)
     assert "# hand edit" not in path.read_text()
+
+
+@pilot_test
+async def test_changes_made_while_the_question_is_open_wait_for_it(tmp_path: Path) -> None:
+    """The file changed on disk: the saves made while the question is open wait; the answer applies to the newest
+    (once: one undo step), the ones it replaced are not saved; cancel saves none of them."""
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.doc is not None
+        ours = app.doc.session
+        store.save(path, replace(ours, title="theirs"))
+        first = app.save(replace(ours, title="one"))
+        await settle(pilot)
+        assert isinstance(app.screen, ConflictScreen) and not first.done()
+        second, third = app.save(replace(ours, title="two")), app.save(replace(ours, title="three"))
+        await settle(pilot)
+        assert first.done() and second.done() and not third.done()
+        assert not first.result() and not second.result()
+        await pilot.press("o")
+        await settle(pilot)
+        assert third.done() and third.result() and not isinstance(app.screen, ConflictScreen)
+        assert saved(path)[0].title == "three" and app.doc.undo_stack == [ours]
+        text = path.read_text()
+        path.write_text(text + "\n# hand edit\n")
+        late = app.save(replace(ours, title="four"))
+        await settle(pilot)
+        assert isinstance(app.screen, ConflictScreen)
+        await pilot.press("c")
+        await settle(pilot)
+        assert late.done() and not late.result()
+        assert path.read_text() == text + "\n# hand edit\n" and app.doc.session.title == "three"
 
 
 @pilot_test

@@ -6,6 +6,7 @@ import os
 import re
 from pathlib import Path
 
+import pytest
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Select, Static, TextArea
@@ -286,29 +287,33 @@ async def create_by_keyboard(pilot: Pilot, game: Game, rule: Rule | None, choice
     await settle(pilot)
 
 
+CASES = choice_cases()
+
+
+@pytest.mark.parametrize("n", range(len(CASES)),
+                         ids=[f"{g.id}-{r.key if r else 'defaults'}-{c}" for g, r, c in CASES])
 @pilot_test
-async def test_every_game_and_every_rule_choice_starts_from_the_new_session_screen(tmp_path: Path) -> None:
-    """Defaults of every game, then each choice of each choice rule: the file holds it, round 1 starts."""
+async def test_every_game_and_every_rule_choice_starts_from_the_new_session_screen(tmp_path: Path, n: int) -> None:
+    """Defaults of every game, then each choice of each choice rule: the file holds it, round 1 starts
+    (one case a test, so that they run side by side)."""
+    game, rule, choice = CASES[n]
     app = app_for(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        for n, (game, rule, choice) in enumerate(choice_cases()):
-            before = set(tmp_path.glob("*.toml"))
-            await create_by_keyboard(pilot, game, rule, choice, f"case {n}")
-            assert isinstance(app.screen, WalkthroughScreen), (game.id, rule and rule.key, choice,
-                                                              app.screen.query_one("#rules-problem", Static).render())
-            [path] = set(tmp_path.glob("*.toml")) - before
-            session, _ = saved(path)
-            assert session.game == game.id and session.title == f"case {n}"
-            assert session.players == tuple(["Ana", "Bo", "Cy", "Di", "Ed"][:game.min_players])
-            expected = {} if rule is None or choice == rule.default else {rule.key: choice}
-            assert session.rules == expected and len(session.rounds) == 1
-            await pilot.press("escape")
-            await settle(pilot)
-            await pilot.press("escape")
-            await settle(pilot)
-            assert isinstance(app.screen, HomeScreen)
-    assert len(list(tmp_path.glob("*.toml"))) == len(choice_cases())
+        await create_by_keyboard(pilot, game, rule, choice, f"case {n}")
+        assert isinstance(app.screen, WalkthroughScreen), (game.id, rule and rule.key, choice,
+                                                          app.screen.query_one("#rules-problem", Static).render())
+        [path] = tmp_path.glob("*.toml")
+        session, _ = saved(path)
+        assert session.game == game.id and session.title == f"case {n}"
+        assert session.players == tuple(["Ana", "Bo", "Cy", "Di", "Ed"][:game.min_players])
+        expected = {} if rule is None or choice == rule.default else {rule.key: choice}
+        assert session.rules == expected and len(session.rounds) == 1
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
 
 
 @pilot_test

@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 from scorekeeper import files, games, store
 from scorekeeper.games import Sheet
 from scorekeeper.session import Round, Session
-from scorekeeper.tui.app import ScorekeeperApp
+from scorekeeper.tui.app import ASKING, ScorekeeperApp
 
 STARTED = datetime(2026, 11, 27, 19, 30)
 SIZE = (120, 40)
@@ -55,9 +55,11 @@ def app_for(folder: Path, file: Path | None = None) -> ScorekeeperApp:
 
 
 async def settle(pilot: Pilot) -> None:
-    """Wait until the app has done everything a key asked for (steps are built by workers)."""
+    """Wait until the app has done everything a key asked for (steps are built by workers); while it asks a
+    question (about a file changed on disk), what waits for the answer waits for the test: do not wait for it."""
     await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
+    if not any(w.group == ASKING for w in pilot.app.workers):
+        await pilot.app.workers.wait_for_complete()
     await pilot.pause()
 
 

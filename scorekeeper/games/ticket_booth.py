@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from scorekeeper.fields import CountsField, HolderField, IntField
 from scorekeeper.games.base import Game, Item, RoundScore, Rule, Step, TieBreak, most, names, plural
@@ -52,7 +53,7 @@ class TicketBooth(Game):
     )
 
     # -- rules --------------------------------------------------------------------
-    def check_rules(self, rules: dict) -> list[Problem]:
+    def check_rules(self, rules: dict[str, Any]) -> list[Problem]:
         """The generic checks, plus the attraction names table."""
         problems = super().check_rules(rules)
         names_ = rules.get("attraction_names")

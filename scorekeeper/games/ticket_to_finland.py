@@ -10,7 +10,6 @@ from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, na
 from scorekeeper.games.trains import (
     LENGTHS,
     TICKETS_HELP,
-    TRAINS,
     Card,
     Routes,
     bonus_holders,
@@ -22,6 +21,7 @@ from scorekeeper.games.trains import (
     routes_items,
     routes_of,
 )
+from scorekeeper.maps import TRAINS
 from scorekeeper.points import fmt
 from scorekeeper.session import Problem, Session, location
 

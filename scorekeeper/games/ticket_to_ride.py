@@ -10,7 +10,6 @@ from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, Ti
 from scorekeeper.games.trains import (
     LENGTHS,
     TICKETS_HELP,
-    TRAINS,
     Card,
     Routes,
     bonus_holders,
@@ -21,7 +20,7 @@ from scorekeeper.games.trains import (
     routes_items,
     routes_of,
 )
-from scorekeeper.maps import MAPS
+from scorekeeper.maps import MAPS, TRAINS
 from scorekeeper.points import fmt
 from scorekeeper.record import record as dataclass  # a subclass of a core record (Field) is a record
 from scorekeeper.session import Problem, Session, location

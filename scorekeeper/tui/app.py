@@ -2,25 +2,33 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from textual import events
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
+from textual.worker import Worker
 
 from scorekeeper import store
 from scorekeeper.document import Document
 from scorekeeper.session import Session, SessionError
 from scorekeeper.text import inert
-from scorekeeper.tui.base import AppBase, Then
-from scorekeeper.tui.commands import ScreenCommands
+from scorekeeper.tui.base import AppBase
+from scorekeeper.tui.commands import OffersCommands, ScreenCommands
 from scorekeeper.tui.keys import KeyQueue
+
+Change = Callable[[], object]
+"""A change of the open session that writes its file (commit, undo, redo)."""
+
+ASKING = "asking"
+"""The worker group of the question about a file changed on disk: it waits for a person, so tests do not wait for it."""
 
 
 def minute_now() -> datetime:
@@ -50,8 +58,8 @@ class ScorekeeperApp(AppBase):
         self.file = Path(file) if file is not None else None
         self.now = now
         self.doc: Document | None = None
-        self._asking = False
-        self._waiting: tuple[Callable[[], Any], Then | None] | None = None
+        self._asking: Worker[None] | None = None
+        self._waiting: tuple[Change, asyncio.Future[bool]] | None = None
         self.typed = KeyQueue(self)
 
     def on_mount(self) -> None:
@@ -75,13 +83,13 @@ class ScorekeeperApp(AppBase):
             event.widget.cursor_blink = False
 
     # -- navigation ---------------------------------------------------------------------
-    def home_screen(self) -> Screen:
+    def home_screen(self) -> Screen[None]:
         """A new home screen."""
         from scorekeeper.tui.screens.home import HomeScreen
 
         return HomeScreen()
 
-    def session_screen(self, path: Path) -> Screen | SessionError:
+    def session_screen(self, path: Path) -> Screen[None] | SessionError:
         """The screen a session opens on, or the core's problems when it cannot be opened."""
         try:
             doc = Document.open(path)
@@ -106,7 +114,7 @@ class ScorekeeperApp(AppBase):
         self.push_screen(screen)
         return True
 
-    def resume_screen(self) -> Screen:
+    def resume_screen(self) -> Screen[None]:
         """The open session where the table left off: the first step not yet scored, else the standings."""
         from scorekeeper import games, walk
 
@@ -120,7 +128,7 @@ class ScorekeeperApp(AppBase):
 
         return WalkthroughScreen(self.doc, *where)
 
-    def standings_screen(self) -> Screen:
+    def standings_screen(self) -> Screen[None]:
         """A new standings screen of the open session."""
         from scorekeeper.tui.screens.standings import StandingsScreen
 
@@ -157,12 +165,13 @@ class ScorekeeperApp(AppBase):
         self.push_screen(StatisticsScreen(game, player, period))
 
     def go_home(self) -> None:
-        """Up from a session: the home screen (the session is closed)."""
+        """Up from a session: the home screen, or the history or statistics it was opened from (it is closed)."""
+        from scorekeeper.tui.screens.history import IndexedScreen
         from scorekeeper.tui.screens.home import HomeScreen
 
         self.doc = None
         stack = self.screen_stack
-        homes = [i for i, s in enumerate(stack) if isinstance(s, HomeScreen) or getattr(s, "returns_here", False)]
+        homes = [i for i, s in enumerate(stack) if isinstance(s, (HomeScreen, IndexedScreen))]
         if homes:
             for _ in range(len(stack) - 1 - homes[-1]):
                 self.pop_screen()
@@ -170,89 +179,93 @@ class ScorekeeperApp(AppBase):
             self.switch_screen(self.home_screen())
 
     # -- saving -------------------------------------------------------------------------
-    def save(self, session: Session, key: object = None, then: Then | None = None) -> None:
-        """Save a new value of the open session (asking first when the file changed on disk)."""
+    def save(self, session: Session, key: object = None, *, last: bool = False) -> asyncio.Future[bool]:
+        """Save a new value of the open session (`last`: it ends its run of edits, the next is a new undo step)."""
         doc = self.doc
         assert doc is not None
-        self.guarded(lambda: doc.commit(session, key), then)
 
-    def guarded(self, change: Callable[[], Any], then: Then | None = None) -> None:
-        """Run a change that writes the file, unless the file changed on disk since: then ask what to do."""
+        def change() -> None:
+            doc.commit(session, key)
+            if last:
+                doc.boundary()
+
+        return self.write(change)
+
+    def write(self, change: Change) -> asyncio.Future[bool]:
+        """Run a change that writes the file, in order; the future (await it, or not) says whether it was saved.
+
+        It is done at once, unless the file changed on disk since it was read: then a worker asks what to do,
+        the changes made meanwhile wait, and the answer applies to the newest of them (each holds the whole
+        session): the ones it replaced are not saved.
+        """
+        saved: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        if self._asking is None:
+            try:
+                saved.set_result(self._now(change))
+                return saved
+            except store.ChangedOnDisk:
+                self._asking = self._ask()
+        elif self._waiting is not None:
+            self._waiting[1].set_result(False)
+        self._waiting = (change, saved)
+        return saved
+
+    @work(group=ASKING)
+    async def _ask(self) -> None:
+        """Ask whether to overwrite the file changed on disk, reload it or leave it; do it to the newest change."""
+        from scorekeeper.tui.screens.dialogs import ConflictScreen
+
+        doc = self.doc
+        assert doc is not None and self._waiting is not None
+        while True:
+            choice = await self.push_screen_wait(ConflictScreen(doc.path))
+            change, saved = self._waiting
+            if choice == "overwrite":
+                doc.fingerprint = store.fingerprint(doc.path)
+                try:
+                    saved.set_result(self._now(change))
+                except store.ChangedOnDisk:
+                    continue
+            elif choice == "reload":
+                self.reload()
+                saved.set_result(False)
+            else:
+                self.notify("Not saved: the file on disk was left as it is.", severity="warning")
+                self.replaced(doc.session, doc.session)
+                saved.set_result(False)
+            self._asking = self._waiting = None
+            return
+
+    def _now(self, change: Change) -> bool:
+        """Run a change now: whether it was saved (when not, says why); ChangedOnDisk when the file changed."""
         doc = self.doc
         if doc is None:
-            return
-        if self._asking:
-            self._waiting = (change, then)
-            return
+            return False
         if doc.read_only:
             self.notify(f"Not saved: {inert(doc.path.name)} is read-only.", title="Read-only", severity="warning",
                         markup=False)
             self.replaced(doc.session, doc.session)
-            if then:
-                then(False)
-            return
-        if not doc.changed_on_disk():
-            self._run(change, then)
-            return
-        self._ask(change, then)
-
-    def _ask(self, change: Callable[[], Any], then: Then | None) -> None:
-        """The file changed on disk: ask whether to overwrite it, reload it, or leave it."""
-        from scorekeeper.tui.screens.dialogs import ConflictScreen
-
-        doc = self.doc
-        assert doc is not None
-
-        self._asking = True
-        self._waiting = (change, then)
-
-        def answer(choice: str | None) -> None:
-            self._asking = False
-            waiting, self._waiting = self._waiting, None
-            assert waiting is not None
-            change_, then_ = waiting
-            if choice == "overwrite":
-                doc.fingerprint = store.fingerprint(doc.path)
-                self._run(change_, then_)
-            elif choice == "reload":
-                self.reload()
-                if then_:
-                    then_(False)
-            else:
-                self.notify("Not saved: the file on disk was left as it is.", severity="warning")
-                self.replaced(doc.session, doc.session)
-                if then_:
-                    then_(False)
-
-        self.push_screen(ConflictScreen(doc.path), answer)
-
-    def _run(self, change: Callable[[], Any], then: Then | None) -> None:
-        doc = self.doc
+            return False
+        if doc.changed_on_disk():
+            raise store.ChangedOnDisk(str(doc.path))
         try:
             change()
-        except store.ChangedOnDisk:
-            self._ask(change, then)
-            return
         except OSError as exc:
             reason = exc.strerror or str(exc)
-            if doc is not None and doc.unsaved:
+            if doc.unsaved:
                 self.notify(f"Could not save {inert(doc.path.name)}: {inert(reason)}. The file keeps its last "
                             "saved state; what you typed stays here and is saved with your next change.",
                             title="Not saved", severity="error", markup=False, timeout=10)
             else:
                 self.notify(f"Could not save: {inert(reason)}", title="Not saved", severity="error", markup=False)
-                if doc is not None:
-                    self.replaced(doc.session, doc.session)
-            if then:
-                then(False)
-            return
-        if doc is not None and doc.kept is not None:
+                self.replaced(doc.session, doc.session)
+            return False
+        if doc.kept is not None:
             self.notify(f"{inert(doc.path.name)} held # comments, which scorekeeper does not keep when it saves. "
                         f"The file as you wrote it is kept in {doc.kept.parent.name}/{inert(doc.kept.name)}.",
                         title="Comments", severity="warning", markup=False, timeout=15)
             doc.kept = None
-        if then:
-            then(True)
+        return True
 
     # -- start-up, quitting and signals ---------------------------------------------------
     def _start_up(self) -> None:
@@ -338,7 +351,8 @@ class ScorekeeperApp(AppBase):
         """Redo the last undone change."""
         self._history("redo")
 
-    def _history(self, which: str) -> None:
+    @work(group="history")
+    async def _history(self, which: str) -> None:
         doc = self.doc
         if doc is None:
             return
@@ -349,7 +363,8 @@ class ScorekeeperApp(AppBase):
             if step() is None:
                 self.notify(f"Nothing to {which}.", timeout=2)
 
-        self.guarded(change, lambda ok: self.replaced(old, doc.session) if ok else None)
+        if await self.write(change):
+            self.replaced(old, doc.session)
         self.refresh_bindings()
 
     def action_help(self) -> None:
@@ -364,9 +379,9 @@ class ScorekeeperApp(AppBase):
                     if a.binding.description and a.binding.show and not a.binding.system]
         self.push_screen(HelpScreen(bindings, screen, self.doc.session if self.doc else None))
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette: the screen's keys, undo/redo, help, then Textual's (ScreenCommands adds the rest)."""
-        seen: set[str] = {title for title, _, _ in getattr(screen, "palette", lambda: ())()}
+        seen = {title for title, _, _ in screen.palette()} if isinstance(screen, OffersCommands) else set()
         for node in (screen, self):
             for b in Binding.make_bindings(node.BINDINGS):
                 if not b.id or not b.description or b.description in seen or b.system:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -9,8 +10,6 @@ from pathlib import Path
 from textual.app import App
 
 from scorekeeper.session import Session
-
-Then = Callable[[bool], None]
 
 
 class AppBase(App[int]):
@@ -43,8 +42,8 @@ class AppBase(App[int]):
         """The statistics of the finished sessions, filtered by game, player and period."""
         raise NotImplementedError
 
-    def save(self, session: Session, key: object = None, then: Then | None = None) -> None:
-        """Save a new value of the open session; `then(saved)` after."""
+    def save(self, session: Session, key: object = None, *, last: bool = False) -> asyncio.Future[bool]:
+        """Save a new value of the open session, in order; await the future (or not) to know whether it was saved."""
         raise NotImplementedError
 
     def action_undo(self) -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Protocol, runtime_checkable
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
@@ -12,6 +12,16 @@ from textual.markup import escape
 from scorekeeper.text import inert
 
 Command = tuple[str, str, Callable[[], Any]]
+"""A command: its name, what it does, and the call that does it."""
+
+
+@runtime_checkable
+class OffersCommands(Protocol):
+    """A screen with commands of its own for the palette."""
+
+    def palette(self) -> Iterable[Command]:
+        """The screen's commands."""
+        ...
 
 
 class ScreenCommands(Provider):
@@ -19,9 +29,8 @@ class ScreenCommands(Provider):
 
     def commands(self) -> Iterator[Command]:
         """The commands the screen offers (none when it offers none)."""
-        palette = getattr(self.screen, "palette", None)
-        if palette is not None:
-            yield from palette()
+        if isinstance(self.screen, OffersCommands):
+            yield from self.screen.palette()
 
     async def discover(self) -> Hits:
         """Every command, before anything is typed."""

@@ -29,7 +29,7 @@ def session_titles(session: Session) -> tuple[str, str | None]:
     return (session.title, name) if session.title else (name, None)
 
 
-class SessionScreen(Screen):
+class SessionScreen(Screen[None]):
     """A screen of the open session: told by the app, with a message, when the session is replaced."""
 
     doc: Document

@@ -54,7 +54,7 @@ def write_export(session_file: Path, sheet: Sheet, to: str) -> Path:
     return target
 
 
-class ExportScreen(Screen):
+class ExportScreen(Screen[None]):
     """A session in another format: files for a spreadsheet, a chat or a program; a BG Stats play for the phone."""
 
     CSS_PATH = CSS

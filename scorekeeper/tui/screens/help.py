@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -74,7 +76,7 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,f1,q,question_mark", "close", "Close")]
 
-    def __init__(self, bindings: list[Binding], screen: Screen, session: Session | None) -> None:
+    def __init__(self, bindings: list[Binding], screen: Screen[Any], session: Session | None) -> None:
         super().__init__(classes="dialog-screen")
         self.bindings = bindings
         self.below = screen

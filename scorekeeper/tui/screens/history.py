@@ -149,12 +149,10 @@ class Filters(Horizontal):
         self.post_message(self.Changed())
 
 
-class IndexedScreen(Screen):
+class IndexedScreen(Screen[None]):
     """A screen over the folder's finished sessions from the sessions index, filtered; refreshed in the background."""
 
     CSS_PATH = CSS
-    returns_here = True
-    """A session opened from here comes back here (see `ScorekeeperApp.go_home`)."""
     main = "#plays"
     """The widget the keys go to once a filter is picked (g, p and t reach the pickers from there)."""
     finished_only: bool | None = True

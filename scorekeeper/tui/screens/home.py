@@ -61,7 +61,7 @@ class FilterBox(OrderedInput):
     ]
 
 
-class HomeScreen(Screen):
+class HomeScreen(Screen[None]):
     """The sessions folder: the filter has the keyboard, commands are on keys no name can hold."""
 
     BINDINGS = [

@@ -80,7 +80,7 @@ class RuleRow(Horizontal):
         return walk.parse_number(text)
 
 
-class NewSessionScreen(Screen):
+class NewSessionScreen(Screen[None]):
     """The form of a new session; ctrl+s writes the file and starts the walkthrough."""
 
     BINDINGS = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, VerticalScroll
@@ -278,7 +278,8 @@ class StandingsScreen(SessionScreen):
             return not self.session.scored
         return True
 
-    def action_next(self) -> None:
+    @work(group="save")
+    async def action_next(self) -> None:
         """Resume the round in progress, or start the next one (scheduled or extra)."""
         sheet = self.sheet
         if sheet is None:
@@ -290,8 +291,8 @@ class StandingsScreen(SessionScreen):
         if sheet.complete:
             return
         number = len(self.session.rounds) + 1
-        self.app.save(self.session.with_round_added(), ("round", number),
-                      lambda ok: self.app.walkthrough(number, 0) if ok else None)
+        if await self.app.save(self.session.with_round_added(), ("round", number)):
+            self.app.walkthrough(number, 0)
 
     def action_edit_round(self, number: int | None = None) -> None:
         """Walk a round again from its first step (the last round by default)."""
@@ -299,19 +300,16 @@ class StandingsScreen(SessionScreen):
         if 1 <= number <= len(self.session.rounds):
             self.app.walkthrough(number, 0)
 
-    def correct(self, session: Session, what: str) -> None:
+    @work(group="save")
+    async def correct(self, session: Session, what: str) -> None:
         """Save a correction of the session (one atomic save, one undo step) and show it."""
         old = self.session
         if session == old:
             return
-
-        def done(ok: bool) -> None:
-            if ok:
-                self.notify(what, timeout=3, markup=False)
-                self.app.replaced(old, self.session)
-
         self.doc.boundary()
-        self.app.save(session, None, done)
+        if await self.app.save(session):
+            self.notify(what, timeout=3, markup=False)
+            self.app.replaced(old, self.session)
 
     def action_rename(self, player: str | None = None) -> None:
         """Rename a player everywhere in the file."""

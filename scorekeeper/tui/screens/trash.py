@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from scorekeeper.tui.base import AppBase
 
 
-class TrashScreen(Screen):
+class TrashScreen(Screen[None]):
     """The files of `trash/`; restoring one moves it back beside the other sessions."""
 
     BINDINGS = [

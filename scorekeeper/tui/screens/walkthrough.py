@@ -479,13 +479,7 @@ class WalkthroughScreen(SessionScreen):
             return
         session, key, boundary = self.pending
         self.pending = None
-        doc = self.doc
-
-        def saved(ok: bool) -> None:
-            if ok and boundary:
-                doc.boundary()
-
-        self.app.save(session, key, saved)
+        self.app.save(session, key, last=boundary)
 
     def confirm(self, editor: Editor) -> None:
         """Enter at an input: an empty one confirms its blank (0, no, none), then the cursor moves on."""
