@@ -6,7 +6,7 @@ import gc
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -14,12 +14,13 @@ from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
-from scorekeeper import store
-from scorekeeper.document import Document
-from scorekeeper.session import Session, SessionError
 from scorekeeper.text import inert
 from scorekeeper.tui.base import AppBase, Then
 from scorekeeper.tui.commands import ScreenCommands
+
+if TYPE_CHECKING:  # the home screen paints without them: imported where a session is opened or saved
+    from scorekeeper.document import Document
+    from scorekeeper.session import Session, SessionError
 
 
 def minute_now() -> datetime:
@@ -54,7 +55,7 @@ class ScorekeeperApp(AppBase):
 
     def on_mount(self) -> None:
         """The session given on the command line where the table left off, else the home screen."""
-        self._start_up()
+        self.call_after_refresh(self._start_up)  # nothing in it is needed for the first frame
         if self.file is not None:
             self.open_file(self.file)
         else:
@@ -74,6 +75,9 @@ class ScorekeeperApp(AppBase):
 
     def session_screen(self, path: Path) -> Screen | SessionError:
         """The screen a session opens on, or the core's problems when it cannot be opened."""
+        from scorekeeper.document import Document
+        from scorekeeper.session import SessionError
+
         try:
             doc = Document.open(path)
         except SessionError as exc:
@@ -86,6 +90,8 @@ class ScorekeeperApp(AppBase):
 
     def open_file(self, path: Path) -> bool:
         """Open a session file where the table left off (walkthrough or standings); the core's message if not."""
+        from scorekeeper.session import SessionError
+
         screen = self.session_screen(path)
         if isinstance(screen, SessionError):
             from scorekeeper.tui.screens.dialogs import ErrorScreen
@@ -189,6 +195,7 @@ class ScorekeeperApp(AppBase):
 
     def _ask(self, change: Callable[[], Any], then: Then | None) -> None:
         """The file changed on disk: ask whether to overwrite it, reload it, or leave it."""
+        from scorekeeper import store
         from scorekeeper.tui.screens.dialogs import ConflictScreen
 
         doc = self.doc
@@ -218,6 +225,8 @@ class ScorekeeperApp(AppBase):
         self.push_screen(ConflictScreen(doc.path), answer)
 
     def _run(self, change: Callable[[], Any], then: Then | None) -> None:
+        from scorekeeper import store
+
         doc = self.doc
         try:
             change()
@@ -250,6 +259,8 @@ class ScorekeeperApp(AppBase):
         """Remove stale temporary files of ours, say when the folder cannot be written, catch SIGTERM/SIGHUP."""
         import os
 
+        from scorekeeper import store
+
         for folder in {self.folder, *([self.file.parent] if self.file is not None else [])}:
             store.remove_stale_temps(folder)
         if self.folder.is_dir() and not os.access(self.folder, os.W_OK):
@@ -269,6 +280,8 @@ class ScorekeeperApp(AppBase):
 
     def flush(self) -> None:
         """Write what could not be saved before (a full disk), if anything; quietly."""
+        from scorekeeper import store
+
         doc = self.doc
         if doc is not None and doc.unsaved and not doc.read_only:
             try:
@@ -288,6 +301,8 @@ class ScorekeeperApp(AppBase):
 
     def reload(self) -> None:
         """Take the file as it is on disk (it may be unreadable: then keep ours and say why)."""
+        from scorekeeper.session import SessionError
+
         doc = self.doc
         assert doc is not None
         old = doc.session

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import os
-import shutil
 import sqlite3
 import time
 from collections.abc import Iterator
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +17,6 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from scorekeeper import store
 from scorekeeper.index import Index
 from scorekeeper.tui.screens.listing import Entry, SessionList, entry_for
 from scorekeeper.tui.screens.typing import OrderedInput
@@ -206,6 +203,8 @@ class HomeScreen(Screen):
 
     def load(self, select: Path | None = None) -> None:
         """Without an index: read every session file of the folder."""
+        from scorekeeper import store
+
         found = (entry_for(p) for p in store.session_files(self.app.folder))
         self.entries = [e for e in found if e is not None]
         self._complete = True
@@ -329,6 +328,7 @@ class HomeScreen(Screen):
 
     def action_delete(self) -> None:
         """Move the highlighted session to trash/, after a question whose default answer is No."""
+        from scorekeeper import store
         from scorekeeper.tui.screens.dialogs import ConfirmScreen
 
         entry = self.current()
@@ -355,6 +355,8 @@ class HomeScreen(Screen):
 
     def action_undo_delete(self) -> None:
         """Bring back the session just deleted."""
+        from scorekeeper import store
+
         if self.deleted is None:
             return
         original, trashed = self.deleted
@@ -376,6 +378,9 @@ class HomeScreen(Screen):
 
     def action_sample(self, name: str = SAMPLES[0]) -> None:
         """Copy a sample session into the folder and open it."""
+        import shutil
+        from importlib import resources
+
         source = resources.files("scorekeeper.samples").joinpath(name)
         folder = self.app.folder
         folder.mkdir(parents=True, exist_ok=True)

@@ -14,7 +14,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual
 
-from scorekeeper import games
+from scorekeeper.games import NAMES
 from scorekeeper.index import Summary, summarize
 
 
@@ -34,8 +34,7 @@ class Entry:
         self.state = state
         self.error = error
         self.when = when
-        known = games.GAMES.get(game or "")
-        self.search = " ".join([path.name, game or "", known.name if known else "", title or "", *players,
+        self.search = " ".join([path.name, game or "", NAMES.get(game or "", ""), title or "", *players,
                                 state, error]).casefold()
 
     @classmethod
@@ -55,9 +54,8 @@ class Entry:
         if self.error:
             return (Content.assemble(("⚠ ", "$text-error"), (self.path.name, "bold"), ("  unreadable", "$text-error")),
                     Content.assemble("  ", (self.error, "$text-error")))
-        known = games.GAMES.get(self.game or "")
         title: list[str | tuple[str, str]] = [(self.title, "bold"), "  "] if self.title else []
-        return (Content.assemble(*title, (known.name if known else self.game or "", "bold $text-accent"), "  ",
+        return (Content.assemble(*title, (NAMES.get(self.game or "") or self.game or "", "bold $text-accent"), "  ",
                                  (self.when, "dim")),
                 Content.assemble("  ", ", ".join(self.players), "  ", ("— " + self.state, "italic")))
 
