@@ -1,10 +1,11 @@
 """Whole-process time of `scorekeeper score` on a sample, next to `python -c "import tomllib"`.
 
 Run: python bench/cli.py [RUNS]. Prints medians and the ratio; compare ratios, not times. The bytecode is
-compiled first (compileall), so the figures are the same whether PYTHONDONTWRITEBYTECODE is set or not:
-each case is run both ways and both columns printed. Each figure is the median wall time and, beside it,
-the median CPU time (user + system), which stays steady when other work shares the machine. Target: `score`
-at most 1.6x the baseline.
+compiled first (compileall, then one run of each case that may write it), so the figures are the same whether
+PYTHONDONTWRITEBYTECODE is set or not: each case is run both ways and both columns printed. The runs are
+interleaved (every case in turn, RUNS times). Each figure is the median wall time and, beside it, the median CPU
+time (user + system), which stays steadier when other work shares the machine; the load average is printed
+before and after. Target: `score` at most 1.6x the baseline.
 """
 
 from __future__ import annotations
@@ -18,13 +19,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "sample_sessions" / "ticket-booth-3p.toml"
+RIDE_SAMPLE = ROOT / "sample_sessions" / "ticket-to-ride-4p.toml"
 MAP_SAMPLE = ROOT / "sample_sessions" / "ticket-to-ride-usa-4p.toml"
 
 CASES = {
     "python -c 'import tomllib'": [sys.executable, "-c", "import tomllib"],
     "scorekeeper --help": [sys.executable, "-m", "scorekeeper", "--help"],
     "scorekeeper games": [sys.executable, "-m", "scorekeeper", "games"],
+    "scorekeeper serve --help": [sys.executable, "-m", "scorekeeper", "serve", "--help"],
     "scorekeeper score (Ticket Booth, 3 rounds)": [sys.executable, "-m", "scorekeeper", "score", str(SAMPLE)],
+    "scorekeeper score (Ticket to Ride, 4 players)": [sys.executable, "-m", "scorekeeper", "score", str(RIDE_SAMPLE)],
     "scorekeeper score --json (USA map, 4 players)": [sys.executable, "-m", "scorekeeper", "score", "--json",
                                                       str(MAP_SAMPLE)],
     "scorekeeper check (all samples)": [sys.executable, "-m", "scorekeeper", "check",
@@ -51,8 +55,9 @@ def once(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
 def main() -> None:
     """Alternate the cases, RUNS times each in both environments, and print medians and ratios to the baseline."""
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 15
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "scorekeeper")], check=True,
-                   stdout=subprocess.DEVNULL)
+    load_before = os.getloadavg()
+    subprocess.run([sys.executable, "-m", "compileall", "-q", "--invalidation-mode", "timestamp",
+                    str(ROOT / "scorekeeper")], check=True, stdout=subprocess.DEVNULL)
     times: dict[tuple[str, str], list[tuple[float, float]]] = {(n, e): [] for n in CASES for e in ENVS}
     for cmd in CASES.values():
         once(cmd, ENVS["bytecode written"])
@@ -60,6 +65,7 @@ def main() -> None:
         for name, cmd in CASES.items():
             for env_name, env in ENVS.items():
                 times[name, env_name].append(once(cmd, env))
+
     def med(name: str, env: str, which: int) -> float:
         return statistics.median(t[which] for t in times[name, env])
 
@@ -73,6 +79,9 @@ def main() -> None:
             cells += f" | {'':<25} {wall * 1000:>6.0f} {wall / med(first, e, 0):>5.2f} {cpu * 1000:>6.0f} " \
                      f"{cpu / med(first, e, 1):>5.2f}"
         print(f"{name:<46}{cells}")
+    print("load average (1, 5, 15 min): before " + " ".join(f"{x:.2f}" for x in load_before)
+          + ", after " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+
 
 if __name__ == "__main__":
     main()

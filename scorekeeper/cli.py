@@ -7,7 +7,7 @@ import builtins
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 if TYPE_CHECKING:  # imported where used: `--help` and `games` read no session file
     from scorekeeper.session import Problem, Session
@@ -29,9 +29,36 @@ class UsageError(Exception):
 class Parser(argparse.ArgumentParser):
     """An argument parser whose mistakes are UsageErrors (exit 1), not exit 2."""
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(formatter_class=Formatter, **kwargs)
+
     def error(self, message: str) -> NoReturn:
         """Turn argparse's complaint into a UsageError."""
         raise UsageError(f"{self.prog}: {message}\n{self.format_usage().strip()}")
+
+
+class Formatter(argparse.HelpFormatter):
+    """argparse's help at the terminal's width, found without `shutil` (which argparse imports for it on every
+    `add_argument`, and which imports three compression modules: ~3 ms of every run)."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=terminal_columns() - 2)
+
+
+def terminal_columns() -> int:
+    """The terminal's width as `shutil.get_terminal_size` finds it: $COLUMNS, else the terminal's, else 80."""
+    import os
+
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
 
 
 if TYPE_CHECKING:
@@ -39,31 +66,44 @@ if TYPE_CHECKING:
 else:
     Commands = argparse._SubParsersAction
 
+Setup = Callable[[Parser], None]
+
 
 class CommandOrFile(Commands):
-    """The sub-commands, where a first word that names none is the session file to open."""
+    """The sub-commands, where a first word that names none is the session file to open.
+
+    `--help` lists every command by name; a command's own parser is built only when it is the one invoked.
+    """
 
     OPEN = ""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.choices = None  # type: ignore[assignment]  # any word: a command's name, else a file
+        self.setups: dict[str, Setup] = {self.OPEN: setup_open}
+
+    def declare(self, name: str, help: str, setup: Setup) -> None:  # noqa: A002  # argparse's word
+        """List a command in `--help`; `setup` fills in its parser when the command is invoked."""
+        self.setups[name] = setup
+        self._choices_actions.append(self._ChoicesPseudoAction(name, (), help))
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> None:
         """Run the named command's parser, or the opening parser on a file name."""
         word = values[0]
-        if word not in self._name_parser_map:
+        if word not in self.setups:
             import difflib
 
             if not Path(word).exists() and (close := difflib.get_close_matches(word, self.commands(), n=1)):
                 parser.error(f"no such file or command: {word!r} (did you mean {close[0]!r}?)")
-            values = [self.OPEN, *values]
+            word, values = self.OPEN, [self.OPEN, *values]
+        if word not in self._name_parser_map:
+            self.setups[word](self.add_parser(word))
         super().__call__(parser, namespace, values, option_string)
 
     def commands(self) -> list[str]:
         """The names of the sub-commands."""
-        return [name for name in self._name_parser_map if name != self.OPEN]
+        return [name for name in self.setups if name != self.OPEN]
 
 
 class ShowVersion(argparse.Action):
@@ -96,13 +136,18 @@ def dir_option(parser: argparse.ArgumentParser) -> None:
                         help="the sessions folder (default: $SCOREKEEPER_HOME or the user data folder)")
 
 
-SETUPS: list[Callable[[Commands], None]] = []
+COMMANDS: dict[str, tuple[str, Setup]] = {}
+"""Each sub-command's name: its line in `--help` and the setup that fills in its parser."""
 
 
-def command(setup: Callable[[Commands], None]) -> Callable[[Commands], None]:
-    """Register a sub-command: `setup` adds its parser (with `set_defaults(func=…)`) to the sub-commands."""
-    SETUPS.append(setup)
-    return setup
+def command(name: str, help: str) -> Callable[[Setup], Setup]:  # noqa: A002  # argparse's word
+    """Register a sub-command: `setup` adds its arguments and `set_defaults(func=…)` to its parser."""
+
+    def register(setup: Setup) -> Setup:
+        COMMANDS[name] = (help, setup)
+        return setup
+
+    return register
 
 
 def build_parser() -> Parser:
@@ -113,14 +158,19 @@ def build_parser() -> Parser:
     parser.add_argument("--dir", help="the sessions folder (default: $SCOREKEEPER_HOME or the user data folder)")
     parser.add_argument("--version", action=ShowVersion)
     parser.set_defaults(func=cmd_open, file=None)
-    sub = parser.add_subparsers(title="commands", metavar="FILE | COMMAND", action=CommandOrFile, prog="scorekeeper",
-                                description="FILE opens that session in the app; scorekeeper COMMAND --help tells more")
-    opening = sub.add_parser(CommandOrFile.OPEN, prog="scorekeeper", usage="%(prog)s [--dir DIR] [FILE]")
+    sub = cast(CommandOrFile, parser.add_subparsers(
+        title="commands", metavar="FILE | COMMAND", action=CommandOrFile, prog="scorekeeper",
+        description="FILE opens that session in the app; scorekeeper COMMAND --help tells more"))
+    for name, (help, setup) in COMMANDS.items():
+        sub.declare(name, help, setup)
+    return parser
+
+
+def setup_open(opening: Parser) -> None:
+    """`scorekeeper [--dir DIR] [FILE]`."""
+    opening.prog, opening.usage = "scorekeeper", "%(prog)s [--dir DIR] [FILE]"
     opening.add_argument("file", nargs="?", help="a session file to open")
     dir_option(opening)
-    for setup in SETUPS:
-        setup(sub)
-    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -178,10 +228,9 @@ def load_file(name: str) -> tuple[Session | None, list[Problem]]:
         return None, exc.problems
 
 
-@command
-def setup_score(sub: Commands) -> None:
+@command("score", "the full score sheet of each file")
+def setup_score(score: Parser) -> None:
     """`score FILE… [--json]`."""
-    score = sub.add_parser("score", help="the full score sheet of each file")
     score.add_argument("files", nargs="+", metavar="FILE")
     score.add_argument("--json", action="store_true", help="print JSON")
     score.set_defaults(func=cmd_score)
@@ -219,10 +268,9 @@ def cmd_score(args: argparse.Namespace) -> int:
     return code
 
 
-@command
-def setup_check(sub: Commands) -> None:
+@command("check", "validate files: every error and warning with its place")
+def setup_check(check: Parser) -> None:
     """`check FILE…`."""
-    check = sub.add_parser("check", help="validate files: every error and warning with its place")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(func=cmd_check)
 
@@ -243,10 +291,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     return code
 
 
-@command
-def setup_games(sub: Commands) -> None:
+@command("games", "the games, their steps and house rules")
+def setup_games(games: Parser) -> None:
     """`games`."""
-    games = sub.add_parser("games", help="the games, their steps and house rules")
     games.set_defaults(func=cmd_games)
 
 
@@ -271,10 +318,9 @@ def cmd_games(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-@command
-def setup_new(sub: Commands) -> None:
+@command("new", "create a session file and open it")
+def setup_new(new: Parser) -> None:
     """`new GAME -p NAME… [--title T] [--rule KEY=VALUE…] [--no-open]`."""
-    new = sub.add_parser("new", help="create a session file and open it")
     new.add_argument("game", help="a game id (scorekeeper games lists them)")
     new.add_argument("-p", "--player", action="append", default=[], dest="players", metavar="NAME",
                      help="a player, in seating order (2 to 5)")
@@ -342,10 +388,9 @@ def cmd_new(args: argparse.Namespace) -> int:
     return open_app(folder, path)
 
 
-@command
-def setup_stats(sub: Commands) -> None:
+@command("stats", "statistics over the finished sessions of a folder")
+def setup_stats(stats: Parser) -> None:
     """`stats [DIR] [--game G] [--player P] [--since DATE] [--json]`."""
-    stats = sub.add_parser("stats", help="statistics over the finished sessions of a folder")
     stats.add_argument("folder", nargs="?", metavar="DIR", help="the folder (default: the sessions folder)")
     dir_option(stats)
     stats.add_argument("--game", help="only this game (an id: scorekeeper games lists them)")
@@ -355,10 +400,9 @@ def setup_stats(sub: Commands) -> None:
     stats.set_defaults(func=cmd_stats)
 
 
-@command
-def setup_export(sub: Commands) -> None:
+@command("export", "sessions as CSV, Markdown, a BG Stats play link, or JSON")
+def setup_export(export: Parser) -> None:
     """`export FILE… --to csv|md|bgstats|json [-o OUT]`."""
-    export = sub.add_parser("export", help="sessions as CSV, Markdown, a BG Stats play link, or JSON")
     export.add_argument("files", nargs="+", metavar="FILE")
     export.add_argument("--to", required=True, choices=("csv", "md", "bgstats", "json"), help="the format")
     export.add_argument("-o", "--output", metavar="OUT", help="write to this file (default: print)")
@@ -439,10 +483,9 @@ def cmd_export(args: argparse.Namespace) -> int:
     return code
 
 
-@command
-def setup_serve(sub: Commands) -> None:
+@command("serve", "the app in a web browser, behind a secret token (see the README)")
+def setup_serve(serve: Parser) -> None:
     """`serve [--dir DIR] [--host H] [--port P]`."""
-    serve = sub.add_parser("serve", help="the app in a web browser, behind a secret token (see the README)")
     dir_option(serve)
     serve.add_argument("--host", default="127.0.0.1",
                        help="the address to listen on (default 127.0.0.1: this computer only; "

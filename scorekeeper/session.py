@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import re
 from datetime import date, datetime, time
 from typing import Any, Literal
@@ -169,6 +168,8 @@ class Session:
 
         Rounds up to `number` are created as needed; the player's table is created too.
         """
+        import copy  # here, not at the top: only edits need it, and it costs every command ~1 ms
+
         rounds = list(self.rounds)
         while len(rounds) < number:
             rounds.append(Round())
@@ -190,6 +191,8 @@ class Session:
 
     def with_entry(self, number: int, player: str, entry: Entry) -> Session:
         """A copy with the player's whole table in round `number` replaced."""
+        import copy  # here, not at the top: only edits need it, and it costs every command ~1 ms
+
         rounds = list(self.rounds)
         while len(rounds) < number:
             rounds.append(Round())
@@ -222,6 +225,8 @@ class Session:
             return self
         if new in self.players:
             raise ValueError(f"{new!r} is already a player")
+        import copy
+
         players = tuple(new if p == old else p for p in self.players)
         rounds = tuple(Round(players={new if k == old else k: copy.deepcopy(v) for k, v in r.players.items()})
                        for r in self.rounds)

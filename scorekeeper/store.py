@@ -13,8 +13,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from scorekeeper.record import field, replace
 from scorekeeper.record import record as dataclass
 from scorekeeper.session import Problem, Session, SessionError, quote
@@ -313,6 +311,8 @@ def dumps(session: Session) -> str:
 @functools.lru_cache(maxsize=1024)
 def _key(key: str) -> str:
     """A TOML key as tomli-w writes it (bare when it can be, else quoted)."""
+    import tomli_w  # here, not at the top: reading a session never needs it
+
     return tomli_w.dumps({key: 0}).rsplit(" = ", 1)[0]
 
 
@@ -326,6 +326,8 @@ def _inline(value: Any) -> str:
         return "[" + ", ".join(_inline(v) for v in value) + "]"
     if type(value) is int or type(value) is bool:  # as tomli-w writes them, without its cost per value
         return str(value).lower() if type(value) is bool else str(value)
+    import tomli_w
+
     return tomli_w.dumps({"v": value}, multiline_strings=False)[4:].rstrip("\n")
 
 

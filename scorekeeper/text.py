@@ -76,6 +76,9 @@ def rjust(text: str, columns: int) -> str:
 def inert_lines(text: str) -> str:
     """The text with every control but the line feed as a `\\uXXXX` escape: inert in a terminal, and
     still valid inside a JSON string (where json.dumps leaves C1 and bidi characters raw)."""
-    if not any(is_control(ch) for ch in text):
-        return text
-    return "".join(ch if ch == "\n" or not is_control(ch) else f"\\u{ord(ch):04x}" for ch in text)
+    return _CONTROL.sub(_line_escaped, text)
+
+
+def _line_escaped(match: re.Match[str]) -> str:
+    ch = match[0]
+    return ch if ch == "\n" else f"\\u{ord(ch):04x}"

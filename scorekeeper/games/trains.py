@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from scorekeeper.games.base import Item, most, plural
 from scorekeeper.maps import TRAINS
+from scorekeeper.record import record as dataclass
 from scorekeeper.session import Problem, Session, location
 
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21, 9: 27}
