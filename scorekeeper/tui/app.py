@@ -32,6 +32,8 @@ class ScorekeeperApp(AppBase):
     """Keeps score of a game of the Ticket family: home, new session, walkthrough, standings."""
 
     CSS_PATH = Path(__file__).with_name("scorekeeper.tcss")
+    SESSION_CSS = Path(__file__).with_name("session.tcss")
+    MORE_CSS = Path(__file__).with_name("more.tcss")
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]
     COMMANDS = App.COMMANDS | {ScreenCommands}
     TITLE = "Scorekeeper"
@@ -45,7 +47,7 @@ class ScorekeeperApp(AppBase):
         from scorekeeper.tui.inert import guard_terminal
 
         guard_terminal()
-        super().__init__()
+        super().__init__(css_path=[self.CSS_PATH, *([self.SESSION_CSS] if file is not None else [])])
         self.folder = Path(folder)
         self.file = Path(file) if file is not None else None
         self.now = now
@@ -256,11 +258,18 @@ class ScorekeeperApp(AppBase):
 
     # -- start-up, quitting and signals ---------------------------------------------------
     def _start_up(self) -> None:
-        """Remove stale temporary files of ours, say when the folder cannot be written, catch SIGTERM/SIGHUP."""
+        """The CSS the first screen did not need; remove stale temporary files of ours, say when the folder cannot
+        be written, catch SIGTERM/SIGHUP."""
         import os
 
         from scorekeeper import store
 
+        stylesheet = self.stylesheet
+        for path in (self.SESSION_CSS, self.MORE_CSS):
+            if not stylesheet.has_source(str(path), ""):
+                stylesheet.read(path)
+        stylesheet.parse()
+        stylesheet.update(self)
         for folder in {self.folder, *([self.file.parent] if self.file is not None else [])}:
             store.remove_stale_temps(folder)
         if self.folder.is_dir() and not os.access(self.folder, os.W_OK):

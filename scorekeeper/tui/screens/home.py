@@ -45,6 +45,14 @@ def odd_files(folder: Path) -> list[Entry]:
     return odd
 
 
+def narrower(before: tuple[list[Entry], list[str]] | None, entries: list[Entry], words: list[str]) -> bool:
+    """True when `words` can only narrow what the filter `before` showed of the same entries: each word of before
+    is inside a word of now (`ti` then `tic`, `ticket` then `ticket b`), so no entry it hid can pass now."""
+    if before is None or before[0] is not entries:
+        return False
+    return all(any(old in new for new in words) for old in before[1])
+
+
 class FilterBox(OrderedInput):
     """The filter: it has the keyboard; the arrows move in the list and Esc clears it, in the order typed."""
 
@@ -83,6 +91,7 @@ class HomeScreen(Screen):
         self.reading: tuple[int, int] | None = None
         self._complete = False
         self._could_delete: bool | None = None
+        self._filtered: tuple[list[Entry], list[str]] | None = None
 
     class Reading(Message):
         """The folder's refresh read `done` of `total` changed files (posted from its thread)."""
@@ -230,16 +239,22 @@ class HomeScreen(Screen):
         self.show(select)
 
     def show(self, select: Path | None = None) -> None:
-        """The entries that pass the filter."""
+        """The entries that pass the filter (a filter typed further narrows the list shown, not the whole list)."""
         words = self.query_one("#filter", Input).value.casefold().split()
         current = self.current()
-        keep = select or (current.path if current else None)
-        shown = self.entries
+        before, self._filtered = self._filtered, (self.entries, words)
+        shown = self.shown if narrower(before, self.entries, words) else self.entries
         for word in words:
             shown = [e for e in shown if word in e.search]
-        self.shown = list(shown)
+        self.shown = shown if shown is not self.entries else list(shown)
         listing = self.query_one("#sessions", SessionList)
-        at = next((i for i, e in enumerate(self.shown) if e.path == keep), 0) if keep else 0
+        at: int | None = 0
+        if select is not None:
+            at = next((i for i, e in enumerate(self.shown) if e.path == select), 0)
+        elif current is not None:
+            at = next((i for i, e in enumerate(self.shown) if e is current), None)
+            if at is None:  # the same file, a new entry (the list was read again)
+                at = next((i for i, e in enumerate(self.shown) if e.path == current.path), 0)
         listing.set_rows(self.shown, at if self.shown else None)
         empty = self.query_one("#empty", Static)
         empty.display = not self.shown

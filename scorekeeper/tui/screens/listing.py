@@ -98,11 +98,23 @@ class SessionList(ScrollView, can_focus=False):
         self._cache: dict[tuple[Entry, bool, int], list[Strip]] = {}
 
     def set_rows(self, rows: Sequence[Entry], highlighted: int | None) -> None:
-        """Show these entries, one of them highlighted (rows already drawn are reused)."""
+        """Show these entries, one of them highlighted (rows already drawn are reused).
+
+        A new number of rows lays the screen out again only when the scroll bar comes or goes: otherwise the
+        list keeps its place and size, and only its scroll bar and lines are drawn again.
+        """
         self.rows = rows
         size = Size(0, max(0, len(rows) * self.ROW - 1))
         if size != self.virtual_size:
-            self.virtual_size = size
+            height = self.container_size.height
+            if self.is_mounted and height and (size.height > height) == (self.virtual_size.height > height):
+                self.set_reactive(SessionList.virtual_size, size)
+                if self.show_vertical_scrollbar:
+                    self.vertical_scrollbar.window_virtual_size = size.height
+                    self.vertical_scrollbar.refresh()
+                self.scroll_y = self.validate_scroll_y(self.scroll_y)
+            else:
+                self.virtual_size = size
         self.highlight(highlighted)
         self.refresh()
 
