@@ -13,7 +13,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
@@ -54,7 +56,13 @@ def narrower(before: tuple[list[Entry], list[str]] | None, entries: list[Entry],
 
 
 class FilterBox(OrderedInput):
-    """The filter: it has the keyboard; the arrows move in the list and Esc clears it, in the order typed."""
+    """The filter: it has the keyboard; the arrows move in the list and Esc clears it, in the order typed.
+
+    Its width is fixed by the screen, so the text growing with each key (Textual's Input sets its virtual size
+    then) never needs the screen laid out again: only the box is drawn again.
+    """
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     BINDINGS = [
         Binding("up", "screen.move(-1)", "Up", show=False),
@@ -253,9 +261,9 @@ class HomeScreen(Screen):
             at = next((i for i, e in enumerate(self.shown) if e.path == select), 0)
         elif current is not None:
             at = next((i for i, e in enumerate(self.shown) if e is current), None)
-            if at is None:  # the same file, a new entry (the list was read again)
+            if at is None and (before is None or before[0] is not self.entries):  # the list was read again
                 at = next((i for i, e in enumerate(self.shown) if e.path == current.path), 0)
-        listing.set_rows(self.shown, at if self.shown else None)
+        listing.set_rows(self.shown, (at or 0) if self.shown else None)
         empty = self.query_one("#empty", Static)
         empty.display = not self.shown
         listing.display = bool(self.shown)
