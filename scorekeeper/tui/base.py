@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 
-from scorekeeper.session import Session
+if TYPE_CHECKING:
+    from scorekeeper.session import Session
 
 Then = Callable[[bool], None]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sqlite3
 import time
@@ -202,6 +203,7 @@ class HomeScreen(Screen):
         if message.entries is not None:
             self.entries = message.entries
             self._complete = True
+            gc.freeze()  # the entries live until the next read: the collector need not walk them at every key
         self.show()
 
     def paint(self, select: Path | None = None) -> None:

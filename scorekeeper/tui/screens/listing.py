@@ -14,7 +14,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual
 
-from scorekeeper.games import NAMES
+from scorekeeper.gamenames import NAMES
 from scorekeeper.index import Summary, summarize
 
 
