@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-import argparse
 import builtins
+import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, cast
+from typing import TYPE_CHECKING, Any, cast
 
-if TYPE_CHECKING:  # imported where used: `--help` and `games` read no session file
+if TYPE_CHECKING:  # imported where used: `--help` and `games` read no session file, `score` makes no Path
+    import argparse
+    from pathlib import Path
+
+    from scorekeeper.cli_parser import Parser, Setup
     from scorekeeper.session import Problem, Session
 
 EXIT_OK, EXIT_FAIL, EXIT_INVALID = 0, 1, 2
@@ -26,112 +29,10 @@ class UsageError(Exception):
     """A bad argument: exit 1 with the message, never a traceback."""
 
 
-class Parser(argparse.ArgumentParser):
-    """An argument parser whose mistakes are UsageErrors (exit 1), not exit 2."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(formatter_class=Formatter, **kwargs)
-
-    def error(self, message: str) -> NoReturn:
-        """Turn argparse's complaint into a UsageError."""
-        raise UsageError(f"{self.prog}: {message}\n{self.format_usage().strip()}")
-
-
-class Formatter(argparse.HelpFormatter):
-    """argparse's help at the terminal's width, found without `shutil` (which argparse imports for it on every
-    `add_argument`, and which imports three compression modules: ~3 ms of every run)."""
-
-    def __init__(self, prog: str) -> None:
-        super().__init__(prog, width=terminal_columns() - 2)
-
-
-def terminal_columns() -> int:
-    """The terminal's width as `shutil.get_terminal_size` finds it: $COLUMNS, else the terminal's, else 80."""
-    import os
-
-    try:
-        columns = int(os.environ.get("COLUMNS", ""))
-    except ValueError:
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-    return columns or 80
-
-
-if TYPE_CHECKING:
-    Commands = argparse._SubParsersAction[Parser]
-else:
-    Commands = argparse._SubParsersAction
-
-Setup = Callable[[Parser], None]
-
-
-class CommandOrFile(Commands):
-    """The sub-commands, where a first word that names none is the session file to open.
-
-    `--help` lists every command by name; a command's own parser is built only when it is the one invoked.
-    """
-
-    OPEN = ""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.choices = None  # type: ignore[assignment]  # any word: a command's name, else a file
-        self.setups: dict[str, Setup] = {self.OPEN: setup_open}
-
-    def declare(self, name: str, help: str, setup: Setup) -> None:  # noqa: A002  # argparse's word
-        """List a command in `--help`; `setup` fills in its parser when the command is invoked."""
-        self.setups[name] = setup
-        self._choices_actions.append(self._ChoicesPseudoAction(name, (), help))
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: Any, option_string: str | None = None) -> None:
-        """Run the named command's parser, or the opening parser on a file name."""
-        word = values[0]
-        if word not in self.setups:
-            import difflib
-
-            if not Path(word).exists() and (close := difflib.get_close_matches(word, self.commands(), n=1)):
-                parser.error(f"no such file or command: {word!r} (did you mean {close[0]!r}?)")
-            word, values = self.OPEN, [self.OPEN, *values]
-        if word not in self._name_parser_map:
-            self.setups[word](self.add_parser(word))
-        super().__call__(parser, namespace, values, option_string)
-
-    def commands(self) -> list[str]:
-        """The names of the sub-commands."""
-        return [name for name in self.setups if name != self.OPEN]
-
-
-class ShowVersion(argparse.Action):
-    """`--version`: the installed distribution's version, read when asked."""
-
-    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
-        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help="print the version")
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: Any, option_string: str | None = None) -> NoReturn:
-        """Print `scorekeeper X.Y.Z` and exit 0."""
-        print(f"scorekeeper {version()}")
-        parser.exit()
-
-
-def version() -> str:
-    """The version, from the installed package's metadata (pyproject.toml is the one place it is written)."""
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as installed
-
-    try:
-        return installed("scorekeeper")
-    except PackageNotFoundError:
-        return "(not installed)"
-
-
-def dir_option(parser: argparse.ArgumentParser) -> None:
+def dir_option(parser: Parser) -> None:
     """`--dir DIR` on a command; given before the command (`scorekeeper --dir D new …`) it holds too."""
+    import argparse  # imported already: the parser is argparse's
+
     parser.add_argument("--dir", default=argparse.SUPPRESS,
                         help="the sessions folder (default: $SCOREKEEPER_HOME or the user data folder)")
 
@@ -152,6 +53,8 @@ def command(name: str, help: str) -> Callable[[Setup], Setup]:  # noqa: A002  # 
 
 def build_parser() -> Parser:
     """The command line's one parser: `scorekeeper [FILE]` and a sub-command per registered setup."""
+    from scorekeeper.cli_parser import CommandOrFile, Parser, ShowVersion
+
     parser = Parser(prog="scorekeeper", usage="%(prog)s [--dir DIR] [FILE | COMMAND ...]",
                     description="Keeps score at the end of a board game of the Ticket family. "
                     "With no FILE and no COMMAND: the home screen on the sessions folder.")
@@ -161,6 +64,7 @@ def build_parser() -> Parser:
     sub = cast(CommandOrFile, parser.add_subparsers(
         title="commands", metavar="FILE | COMMAND", action=CommandOrFile, prog="scorekeeper",
         description="FILE opens that session in the app; scorekeeper COMMAND --help tells more"))
+    sub.opening(setup_open)
     for name, (help, setup) in COMMANDS.items():
         sub.declare(name, help, setup)
     return parser
@@ -173,10 +77,37 @@ def setup_open(opening: Parser) -> None:
     dir_option(opening)
 
 
+def plain_score(argv: list[str]) -> tuple[list[str], bool] | None:
+    """`score [--json] FILE… [--json]` with plain file names: the files and whether --json is given, read as the
+    parser reads them but without argparse (~5 ms of the commonest command); None for anything else."""
+    if argv[:1] != ["score"]:
+        return None
+    files, as_json = argv[1:], False
+    if files[:1] == ["--json"] or files[-1:] == ["--json"]:
+        files, as_json = (files[1:] if files[0] == "--json" else files[:-1]), True
+    if not files or not all(name and not name.startswith("-") for name in files):
+        return None
+    return files, as_json
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The arguments as the parser reads them; UsageError for a mistake."""
+    from scorekeeper.cli_parser import ParseError
+
+    try:
+        return build_parser().parse_args(argv)
+    except ParseError as exc:
+        raise UsageError(str(exc)) from None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
+    argv = sys.argv[1:] if argv is None else argv
     try:
-        args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+        plain = plain_score(argv)
+        if plain is not None:
+            return score_files(*plain)
+        args = parse(argv)
         return int(args.func(args))
     except UsageError as exc:
         print(exc, file=sys.stderr)
@@ -189,6 +120,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def cmd_open(args: argparse.Namespace) -> int:
     """`scorekeeper [FILE]`: the app on the sessions folder, or on one session."""
+    from pathlib import Path
+
     from scorekeeper.paths import sessions_dir
 
     return open_app(sessions_dir(args.dir), Path(args.file) if args.file else None)
@@ -214,13 +147,24 @@ def print_problems(file: str, problems: list[Problem], stream: Any = None) -> No
         print(f"{file}: {p.describe()}", file=stream or sys.stderr)
 
 
+def as_pathlib_writes(name: str) -> str:
+    """The name as `str(Path(name))` writes it (`a/b.toml` for `a//b.toml/`), pathlib imported only for one that
+    it would change: a plain name, the common case, costs no pathlib (~3 ms of start-up)."""
+    parts = name.split("/")
+    if name and "" not in parts[1:] and "." not in parts:
+        return name
+    from pathlib import Path
+
+    return str(Path(name))
+
+
 def load_file(name: str) -> tuple[Session | None, list[Problem]]:
     """A session and its problems; None with the errors when it cannot be scored."""
     from scorekeeper import files
     from scorekeeper.session import Problem, SessionError
 
-    path = Path(name)
-    if path.is_dir():
+    path = as_pathlib_writes(name)
+    if os.path.isdir(path):
         return None, [Problem("is a folder, not a session file")]
     try:
         return files.load(path)
@@ -238,27 +182,32 @@ def setup_score(score: Parser) -> None:
 
 def cmd_score(args: argparse.Namespace) -> int:
     """`score FILE… [--json]`."""
+    return score_files(args.files, args.json)
+
+
+def score_files(files: list[str], as_json: bool) -> int:
+    """The score sheet of each file, as text or JSON; exit 2 when one cannot be scored."""
     from scorekeeper import games
     from scorekeeper.report import sheet_json, sheet_text
 
     code = EXIT_OK
     objects: list[dict[str, Any]] = []
     texts: list[str] = []
-    for name in args.files:
+    for name in files:
         session, problems = load_file(name)
         if session is None:
             print_problems(name, [p for p in problems if p.is_error])
             code = EXIT_INVALID
             continue
         sheet = games.score(session, problems)
-        if args.json:
+        if as_json:
             objects.append(sheet_json(sheet, name))
         else:
             texts.append(sheet_text(sheet, name))
-    if args.json:
-        if objects or len(args.files) == 1:
-            payload: Any = objects[0] if len(args.files) == 1 and objects else objects
-            if len(args.files) == 1 and not objects:
+    if as_json:
+        if objects or len(files) == 1:
+            payload: Any = objects[0] if len(files) == 1 and objects else objects
+            if len(files) == 1 and not objects:
                 return code
             import json
 
@@ -414,6 +363,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     import json
     import sqlite3
     from datetime import date
+    from pathlib import Path
 
     from scorekeeper import store
     from scorekeeper.index import Index
@@ -455,6 +405,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     """`export FILE… --to csv|md|bgstats|json [-o OUT]`: every valid file, in one output."""
+    from pathlib import Path
+
     from scorekeeper import games, store
     from scorekeeper.export import export
 

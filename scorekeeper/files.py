@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorekeeper import store, validation
 from scorekeeper.session import Problem, Session, SessionError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def parse(text: str) -> tuple[Session | None, list[Problem]]:
@@ -21,5 +24,7 @@ def load(path: Path | str) -> tuple[Session, list[Problem]]:
     """A valid session and its warnings; SessionError with every problem when it has errors."""
     session, problems = parse(store.read_text(path))
     if session is None:
+        from pathlib import Path  # here: a sound file needs no pathlib (~3 ms of start-up)
+
         raise SessionError(problems, str(Path(path)))
     return session, problems

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def sessions_dir(given: str | os.PathLike[str] | None = None) -> Path:
     """The sessions folder: --dir, else $SCOREKEEPER_HOME, else the user data folder's sessions/."""
+    from pathlib import Path
+
     if given:
         return Path(given).expanduser()
     env = os.environ.get("SCOREKEEPER_HOME")

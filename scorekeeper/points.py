@@ -16,11 +16,12 @@ def pts(value: int | Fraction) -> Fraction:
 
 def fmt(value: Fraction, *, signed: bool = False, half: str = ".5") -> str:
     """Points as text: `2.5` (or `2½` with half="½"), `-3`, `+4` when signed."""
-    sign = "-" if value < 0 else ("+" if signed and value > 0 else "")
-    whole, rest = divmod(abs(value), 1)
-    if rest == 0:
-        return f"{sign}{whole}"
-    if rest == Fraction(1, 2):
+    numerator, denominator = value.numerator, value.denominator  # read once: Fraction arithmetic is slow
+    sign = "-" if numerator < 0 else ("+" if signed and numerator > 0 else "")
+    if denominator == 1:
+        return f"{sign}{abs(numerator)}"
+    if denominator == 2:
+        whole = abs(numerator) // 2
         if half == "½":
             return f"{sign}{whole}½" if whole else f"{sign}½"
         return f"{sign}{whole}{half}"

@@ -2,8 +2,8 @@
 
 The standard module imports `inspect` (and with it `ast`, `dis`, `tokenize`) and builds six methods per class
 from source: about 20 ms of every command's start-up for the core's classes. Here one `__init__` is built
-per class; equality, hashing, repr and freezing are shared functions. What the core uses is supported:
-`frozen`, defaults, `field(default_factory=...)`, inheritance, `__post_init__`, `replace`.
+per class, when its first instance is made; equality, hashing, repr and freezing are shared functions. What the
+core uses is supported: `frozen`, defaults, `field(default_factory=...)`, inheritance, `__post_init__`, `replace`.
 """
 
 from __future__ import annotations
@@ -21,18 +21,22 @@ class FrozenInstanceError(AttributeError):
 
 
 class _Spec:
-    """A field's default, or the factory of its default."""
+    """A field's default, or the factory of its default; and whether `__init__` takes it."""
 
-    __slots__ = ("default", "default_factory")
+    __slots__ = ("default", "default_factory", "init")
 
-    def __init__(self, default: Any, default_factory: Any) -> None:
+    def __init__(self, default: Any, default_factory: Any, init: bool = True) -> None:
         self.default = default
         self.default_factory = default_factory
+        self.init = init
 
 
-def field(*, default: Any = _MISSING, default_factory: Callable[[], Any] | Any = _MISSING) -> Any:
-    """A field's default (`default=`) or a factory called for each new record (`default_factory=`)."""
-    return _Spec(default, default_factory)
+def field(*, default: Any = _MISSING, default_factory: Callable[[], Any] | Any = _MISSING, init: bool = True) -> Any:
+    """A field's default (`default=`) or a factory called for each new record (`default_factory=`).
+
+    `init=False`: a value `__post_init__` works out, not a parameter, and left out of equality, hashing and repr.
+    """
+    return _Spec(default, default_factory, init)
 
 
 def _eq(self: Any, other: Any) -> bool:
@@ -74,32 +78,16 @@ def _build(cls: type, frozen: bool) -> type:
                 setattr(cls, name, value.default)
         specs.pop(name, None)
         specs[name] = spec
-    names = tuple(specs)
-    scope: dict[str, Any] = {"_MISSING": _MISSING, "_set": object.__setattr__}
-    params, body = [], []
+    names = tuple(name for name, spec in specs.items() if spec.init)
     seen_default = False
     for name, spec in specs.items():
-        if spec.default_factory is not _MISSING:
-            scope[f"_f_{name}"] = spec.default_factory
-            params.append(f"{name}=_MISSING")
-            body.append(f"    if {name} is _MISSING: {name} = _f_{name}()")
-            seen_default = True
-        elif spec.default is not _MISSING:
-            scope[f"_d_{name}"] = spec.default
-            params.append(f"{name}=_d_{name}")
+        if not spec.init:
+            continue
+        if spec.default is not _MISSING or spec.default_factory is not _MISSING:
             seen_default = True
         elif seen_default:
             raise TypeError(f"{cls.__name__}: field {name!r} without a default follows one with a default")
-        else:
-            params.append(name)
-        body.append(f"    _set(self, {name!r}, {name})" if frozen else f"    self.{name} = {name}")
-    if hasattr(cls, "__post_init__"):
-        body.append("    self.__post_init__()")
-    source = f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body or ["    pass"])
-    exec(source, scope)  # the source is made here from field names, as dataclasses does
-    init = scope["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init  # type: ignore[misc]
+    cls.__init__ = _deferred_init(cls, specs, hasattr(cls, "__post_init__"))  # type: ignore[misc]
     cls.__record_fields__ = names  # type: ignore[attr-defined]
     cls.__record_specs__ = specs  # type: ignore[attr-defined]
     setattr(cls, "__match_args__", names)  # noqa: B010
@@ -112,6 +100,43 @@ def _build(cls: type, frozen: bool) -> type:
         cls.__setattr__ = _frozen_setattr  # type: ignore[assignment]
         cls.__delattr__ = _frozen_delattr  # type: ignore[assignment]
     return cls
+
+
+def _deferred_init(cls: type, specs: dict[str, _Spec], post_init: bool) -> Callable[..., None]:
+    """An `__init__` that makes the record's own on the first call (a class never made costs no compiling)."""
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        init = _make_init(cls, specs, post_init)
+        cls.__init__ = init  # type: ignore[misc]
+        init(self, *args, **kwargs)
+
+    return __init__
+
+
+def _make_init(cls: type, specs: dict[str, _Spec], post_init: bool) -> Callable[..., None]:
+    """The record's `__init__`, from source: its fields as parameters, stored straight into the instance's dict
+    (as a frozen record must be, past its `__setattr__`)."""
+    scope: dict[str, Any] = {"_MISSING": _MISSING}
+    params, body = [], []
+    names = [name for name, spec in specs.items() if spec.init]
+    for name in names:
+        spec = specs[name]
+        if spec.default_factory is not _MISSING:
+            scope[f"_f_{name}"] = spec.default_factory
+            params.append(f"{name}=_MISSING")
+            body.append(f"    if {name} is _MISSING: {name} = _f_{name}()")
+        elif spec.default is not _MISSING:
+            scope[f"_d_{name}"] = spec.default
+            params.append(f"{name}=_d_{name}")
+        else:
+            params.append(name)
+    body.append(f"    self.__dict__.update({', '.join(f'{n}={n}' for n in names)})")
+    if post_init:
+        body.append("    self.__post_init__()")
+    exec(f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body), scope)  # as dataclasses does
+    init: Callable[..., None] = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
 
 
 @overload

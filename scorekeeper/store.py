@@ -10,13 +10,15 @@ import stat
 import tomllib
 import unicodedata
 from datetime import datetime
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.paths import sessions_dir as sessions_dir  # here for the commands; in paths for the app
 from scorekeeper.record import field, replace
 from scorekeeper.record import record as dataclass
 from scorekeeper.session import Problem, Session, SessionError, quote
+
+if TYPE_CHECKING:  # pathlib is imported where a path is made: reading a file needs none (~3 ms of start-up)
+    from pathlib import Path
 
 # -- reading ----------------------------------------------------------------------------
 MAX_FILE_BYTES = 131_072
@@ -32,8 +34,9 @@ MAX_STRING = 20_000
 MAX_PROBLEMS = 200
 """At most this many problems are listed for one file (then how many more there are)."""
 
-_TOKEN = re.compile(r'''"""|\'\'\'|["'#\n\[\]{}.=,]|[0-9][0-9A-Za-z_]*|[^"'#\n\[\]{}.=,0-9]+''')
-_BASIC_END = re.compile(r'(?:[^"\\\n]+|\\.)*+')
+_TOKEN = r'''"""|\'\'\'|["'#\n\[\]{}.=,]|[0-9][0-9A-Za-z_]*|[^"'#\n\[\]{}.=,0-9]+'''
+_BASIC_END = r'(?:[^"\\\n]+|\\.)*+'
+"""The patterns of `scan_tokens`, compiled when a file needs it (rarely: only one that may break a limit)."""
 
 
 @dataclass
@@ -122,7 +125,8 @@ def scan_tokens(text: str) -> Scan:
     out = Scan(in_strings=set())
     assert out.in_strings is not None
     pos, line, depth, dots, size = 0, 1, 0, 0, len(text)
-    match = _TOKEN.match
+    match = re.compile(_TOKEN).match
+    basic_end = re.compile(_BASIC_END).match
 
     def refuse(message: str, at: int) -> Scan:
         out.problem = Problem(message, line=at)
@@ -162,7 +166,7 @@ def scan_tokens(text: str) -> Scan:
                 lines = text.count("\n", start, end)
                 out.in_strings.update(range(line + 1, line + lines + 1))
             elif c == '"':
-                end = _BASIC_END.match(text, pos).end() + 1  # type: ignore[union-attr]
+                end = basic_end(text, pos).end() + 1  # type: ignore[union-attr]
             else:
                 end = text.find("'", pos)
                 stop = text.find("\n", pos)
@@ -200,6 +204,8 @@ class Toml:
             more = len(problems) - MAX_PROBLEMS
             rest = Problem(f"… and {more:,} more problems", path=problems[MAX_PROBLEMS].path)
             problems = [*problems[:MAX_PROBLEMS], rest]
+        if not problems:
+            return []
         lines = LineIndex(self.text, self.in_strings)
         located = []
         for p in problems:
@@ -234,22 +240,21 @@ def read_toml(text: str) -> Toml:
 
 def read_bytes(path: Path | str) -> bytes:
     """A session file's bytes: only a regular file of at most MAX_FILE_BYTES is read (never a FIFO or a device)."""
-    path = Path(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        raise SessionError([Problem(f"cannot read the file: {exc.strerror or exc}")], str(path)) from None
+        raise SessionError([Problem(f"cannot read the file: {exc.strerror or exc}")], _shown(path)) from None
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
-            raise SessionError([Problem("is a folder, not a session file")], str(path))
+            raise SessionError([Problem("is a folder, not a session file")], _shown(path))
         if not stat.S_ISREG(st.st_mode):
             raise SessionError([Problem("is not a regular file (a pipe, socket or device); "
-                                        "a session file is a plain file")], str(path))
+                                        "a session file is a plain file")], _shown(path))
         if st.st_size > MAX_FILE_BYTES:
             raise SessionError([Problem(f"the file is {st.st_size:,} bytes; a session file has at most "
-                                        f"{MAX_FILE_BYTES:,}", line=1)], str(path))
+                                        f"{MAX_FILE_BYTES:,}", line=1)], _shown(path))
         chunks: list[bytes] = []
         total = 0
         while total <= MAX_FILE_BYTES:
@@ -260,12 +265,19 @@ def read_bytes(path: Path | str) -> bytes:
             total += len(chunk)
         if total > MAX_FILE_BYTES:
             raise SessionError([Problem(f"the file is more than {MAX_FILE_BYTES:,} bytes; a session file has at "
-                                        f"most {MAX_FILE_BYTES:,}", line=1)], str(path))
+                                        f"most {MAX_FILE_BYTES:,}", line=1)], _shown(path))
         return b"".join(chunks)
     except OSError as exc:
-        raise SessionError([Problem(f"cannot read the file: {exc.strerror or exc}")], str(path)) from None
+        raise SessionError([Problem(f"cannot read the file: {exc.strerror or exc}")], _shown(path)) from None
     finally:
         os.close(fd)
+
+
+def _shown(path: Path | str) -> str:
+    """A path as the messages name it: as pathlib writes it (`a/b.toml` for `a//b.toml`)."""
+    from pathlib import Path
+
+    return str(Path(path))
 
 
 def decode(data: bytes, file: str = "") -> str:
@@ -392,6 +404,7 @@ def write_atomic(path: Path, text: str, *, exclusive: bool = False) -> None:
     """
     import fcntl
     import tempfile  # imported here: reading and scoring never write
+    from pathlib import Path
 
     path = Path(path)
     folder = path.parent
@@ -497,6 +510,8 @@ def save_checked(path: Path | str, session: Session, *, expected: str | None | b
     check. A read-only file raises ReadOnlyError. With `keep_comments` the file as it is is first
     copied into trash/ (Saved.kept).
     """
+    from pathlib import Path
+
     path = Path(path)
     text = dumps(session)
     size = len(text.encode("utf-8"))
@@ -534,7 +549,7 @@ def create(folder: Path, session: Session, when: datetime) -> Path:
     raise FileExistsError(17, "no free file name", str(folder / f"{stem}.toml"))
 
 
-_TEMP = re.compile(r"\..+\.toml\.[A-Za-z0-9_]{8}\.tmp")
+_TEMP = r"\..+\.toml\.[A-Za-z0-9_]{8}\.tmp"
 
 
 def remove_stale_temps(folder: Path, age: float = 60.0) -> list[Path]:
@@ -548,7 +563,8 @@ def remove_stale_temps(folder: Path, age: float = 60.0) -> list[Path]:
 
     removed: list[Path] = []
     try:
-        names = [e.name for e in os.scandir(folder) if _TEMP.fullmatch(e.name)]
+        temp = re.compile(_TEMP).fullmatch
+        names = [e.name for e in os.scandir(folder) if temp(e.name)]
     except OSError:
         return removed
     now = _time.time()
@@ -628,6 +644,8 @@ def new_path(folder: Path, session: Session, when: datetime, *, taken_ok: bool =
 def session_files(folder: Path) -> list[Path]:
     """The session files of a folder (not its trash, not hidden), newest first; non-regular ones are
     listed too, so that the reader can say what they are."""
+    from pathlib import Path
+
     try:
         entries = [e for e in os.scandir(folder) if e.name.endswith(".toml") and not e.name.startswith(".")]
     except OSError:
@@ -677,13 +695,13 @@ def from_trash(path: Path, target: Path | None = None) -> Path:
 
 # -- lines ------------------------------------------------------------------------------
 _KEY = r'(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|\'[^\']*\')'
-_DOTTED = re.compile(rf"\s*({_KEY}(?:\s*\.\s*{_KEY})*)")
-_PART = re.compile(_KEY)
+_DOTTED = rf"\s*({_KEY}(?:\s*\.\s*{_KEY})*)"
+"""A line's dotted key: the patterns of the lines are compiled when a file has problems to place."""
 
 
 def _parts(dotted: str) -> list[str]:
     out = []
-    for m in _PART.finditer(dotted):
+    for m in re.finditer(_KEY, dotted):
         part = m.group(0)
         if part[0] in "\"'":
             part = part[1:-1]
@@ -711,6 +729,7 @@ class LineIndex:
         self.lines: dict[str, int] = {}
         prefix: list[str] = []
         rounds = 0
+        dotted = re.compile(_DOTTED).match
         for number, line in enumerate(self.text.split("\n"), start=1):
             if number in self.in_strings:
                 continue
@@ -731,7 +750,7 @@ class LineIndex:
                 prefix = parts
                 self.lines.setdefault(_canon(".".join(prefix)), number)
                 continue
-            m = _DOTTED.match(line)
+            m = dotted(line)
             if m and line[m.end():].lstrip().startswith("="):
                 key = ".".join([*prefix, *_parts(m.group(1))])
                 self.lines.setdefault(_canon(key), number)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import cli
+from scorekeeper import cli, cli_parser
 from scorekeeper.text import is_control
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,9 +36,11 @@ HEAVY = {"textual", "rich", "sqlite3", "aiohttp", "jinja2", "importlib.metadata"
 GAME_MODULES = {"ticket_booth", "ticket_to_ride", "ticket_to_finland", "ticket_to_mars"}
 
 
-def imported(*args: str) -> set[str]:
-    """The modules loaded after `scorekeeper ARGS` in a fresh interpreter (which must exit 0)."""
-    result = subprocess.run([sys.executable, "-c", RUN, *args], capture_output=True, text=True, cwd=ROOT)
+def imported(*args: str, site: bool = True) -> set[str]:
+    """The modules loaded after `scorekeeper ARGS` in a fresh interpreter (which must exit 0); without `site`, as in
+    a regular install (no editable finder importing pathlib and more at start-up; the checkout is the path)."""
+    python = [sys.executable] if site else [sys.executable, "-S"]
+    result = subprocess.run([*python, "-c", RUN, *args], capture_output=True, text=True, cwd=ROOT)
     code, _, modules = result.stdout.partition(" ")
     assert code == "0", result.stdout + result.stderr
     return set(modules.split())
@@ -53,7 +55,8 @@ def top(modules: set[str]) -> set[str]:
                          ids=lambda args: " ".join(args))
 def test_help_imports_nothing_but_the_command_line(args):
     modules = imported(*args)
-    assert {m for m in modules if m.startswith("scorekeeper")} == {"scorekeeper", "scorekeeper.cli"}
+    assert {m for m in modules if m.startswith("scorekeeper")} == {"scorekeeper", "scorekeeper.cli",
+                                                                   "scorekeeper.cli_parser"}
     assert not top(modules) & HEAVY
 
 
@@ -83,7 +86,7 @@ def test_scoring_a_session_imports_only_its_game(sample, game, support):
 
 def test_only_the_invoked_commands_parser_is_built():
     parser = cli.build_parser()
-    commands = next(a for a in parser._actions if isinstance(a, cli.CommandOrFile))
+    commands = next(a for a in parser._actions if isinstance(a, cli_parser.CommandOrFile))
     args = parser.parse_args(["score", "a.toml", "--json"])
     assert args.func is cli.cmd_score and args.files == ["a.toml"] and args.json
     assert list(commands._name_parser_map) == ["score"]
@@ -111,7 +114,7 @@ def test_help_takes_the_width_of_columns(monkeypatch, capsys):
         with pytest.raises(SystemExit):
             cli.main(["--help"])
         assert max(len(line) for line in capsys.readouterr().out.splitlines()) <= int(columns) - 2
-    assert cli.terminal_columns() == 140
+    assert cli_parser.terminal_columns() == 140
 
 
 def test_printed_text_escapes_exactly_the_control_characters(capsys):
@@ -119,3 +122,26 @@ def test_printed_text_escapes_exactly_the_control_characters(capsys):
     cli.print(every, end="")
     expected = "".join(ch if ch == "\n" or not is_control(ch) else f"\\u{ord(ch):04x}" for ch in every)
     assert capsys.readouterr().out == expected
+
+
+def test_scoring_plain_files_imports_no_parser_pathlib_or_locale():
+    for args in (["score", str(SAMPLES / "ticket-booth-3p.toml")],
+                 ["score", "--json", str(SAMPLES / "ticket-to-ride-usa-4p.toml")]):
+        modules = imported(*args, site=False)
+        assert not modules & {"argparse", "gettext", "locale", "pathlib", "scorekeeper.cli_parser", "difflib",
+                              "importlib.resources", "tempfile", "dataclasses"}, args
+
+
+@pytest.mark.parametrize("argv", [
+    ["score", "a.toml"], ["score", "a.toml", "b c.toml"], ["score", "--json", "a.toml"], ["score", "a", "b", "--json"],
+    ["score", "a", "--json", "b"], ["score", "--json", "a", "--json"], ["score"], ["score", "--json"], ["score", "--"],
+    ["score", "-", "a"], ["score", "a", "--js"], ["score", ""], ["score", "a", "-h"], ["scores", "a"], ["--dir", "d"],
+], ids=" ".join)
+def test_plain_score_reads_what_the_parser_reads(argv):
+    plain = cli.plain_score(argv)
+    try:
+        parsed = cli.parse(argv)
+    except (cli.UsageError, SystemExit):
+        assert plain is None
+        return
+    assert plain is None or (parsed.func is cli.cmd_score and plain == (parsed.files, parsed.json))

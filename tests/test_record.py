@@ -79,3 +79,36 @@ def test_scoring_a_session_imports_no_dataclasses():
             "assert 'dataclasses' not in sys.modules and 'inspect' not in sys.modules, 'imported'")
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
                    cwd=__import__("pathlib").Path(__file__).resolve().parent.parent)
+
+
+@record(frozen=True)
+class Indexed:
+    words: tuple[str, ...]
+    lookup: dict[str, int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "lookup", {w: i for i, w in enumerate(self.words)})
+
+
+def test_a_field_without_init_is_worked_out_and_left_out_of_equality_and_repr():
+    a = Indexed(("x", "y"))
+    assert a.lookup == {"x": 0, "y": 1} and a == Indexed(("x", "y")) and hash(a) == hash(Indexed(("x", "y")))
+    assert repr(a) == "Indexed(words=('x', 'y'))" and replace(a, words=("z",)).lookup == {"z": 0}
+    with pytest.raises(TypeError):
+        Indexed(("x",), {})  # type: ignore[call-arg]
+
+
+def test_an_init_is_made_for_the_class_first_instantiated_whichever_it_is():
+    @record
+    class Base:
+        a: int
+
+    @record
+    class Child(Base):
+        b: int = 2
+
+    class Plain(Base):  # not a record of its own: Base's __init__
+        pass
+
+    assert (Child(1).a, Child(1).b, Plain(3).a, Base(4).a) == (1, 2, 3, 4)
+    assert not hasattr(Plain(3), "b") and Child(1) != Base(1)

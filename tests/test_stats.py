@@ -132,7 +132,7 @@ def loaded(*args: str) -> set[str]:
 
 
 def test_start_up_imports_only_what_the_command_needs():
-    assert loaded("--help") == {"scorekeeper.cli"}
+    assert loaded("--help") == {"scorekeeper.cli", "scorekeeper.cli_parser"}
     assert not {"scorekeeper.store", "scorekeeper.index"} & loaded("games")
     one = loaded("score", str(SAMPLES / "ticket-to-mars-one-round.toml"))
     assert "scorekeeper.games.ticket_to_mars" in one  # loading a session imports only its game

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.games.base import names, plural
@@ -16,6 +15,8 @@ from scorekeeper.games.trains import (
     counts_why,
     route_counts,
 )
+from scorekeeper.record import field
+from scorekeeper.record import record as dataclass
 from scorekeeper.session import Problem, Session, Severity, location
 
 

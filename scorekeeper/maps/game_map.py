@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import difflib
+import os
 import re
 import tomllib
 import unicodedata
-from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from itertools import product
 from typing import Any, Literal
 
 from scorekeeper.maps import MAPS, TRAINS
+from scorekeeper.record import field
+from scorekeeper.record import record as dataclass
 
 DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
 """Characters accepted between the two cities of a route or ticket name."""
@@ -42,6 +42,8 @@ class UnknownMapError(MapNameError, KeyError):
 
 def normalise(text: str) -> str:
     """Text for comparing names: accents stripped (NFKD), casefolded, whitespace collapsed."""
+    if text.isascii():  # nothing to decompose or strip: the common case, a tenth of the work
+        return " ".join(text.casefold().split())
     decomposed = unicodedata.normalize("NFKD", text)
     stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(stripped.casefold().split())
@@ -124,7 +126,7 @@ class GameMap:
     routes: tuple[Route, ...]
     tickets: tuple[Ticket, ...]
     aliases: tuple[tuple[str, str], ...] = ()
-    _index: _Index = field(init=False, repr=False, compare=False)
+    _index: _Index = field(init=False)
 
     def __post_init__(self) -> None:
         """Check the data and build the lookup tables."""
@@ -228,6 +230,8 @@ class GameMap:
 
     def _close_cities(self, text: str, n: int = 3) -> list[str]:
         """Cities whose names are close to text (difflib on normalised names)."""
+        import difflib  # only to suggest a name
+
         keys = [k for k, _ in self._index.keys]
         out: list[str] = []
         for key in difflib.get_close_matches(_key(text), keys, n=n + 2, cutoff=0.6):
@@ -317,6 +321,8 @@ class GameMap:
 
     def _close_names(self, text: str, kind: str, n: int = 3) -> list[str]:
         """Route or ticket names close to text, in either order of the two cities."""
+        import difflib  # only to suggest a name
+
         wanted = _key(_DASH_RUN.sub(" - ", text))
         by_key: dict[str, str] = {}
         for name in self._names(kind):
@@ -384,6 +390,8 @@ class GameMap:
             if not suggestions and len(others) == 1 and kind != "ticket":
                 # Nothing is close by spelling: name the routes from the city that is known,
                 # nearest first, so "den - kam" still points at Denver's routes.
+                import difflib
+
                 near = sorted(self.neighbours(others[0]),
                               key=lambda c: -difflib.SequenceMatcher(None, _key(side), _key(c)).ratio())
                 suggestions = [self.route_name(*self._canonical(others[0], c, "route")) for c in near[:3]]
@@ -463,8 +471,15 @@ def map_from_toml(text: str, source: str = "<map>") -> GameMap:
 
 @cache
 def _load(map_id: str) -> GameMap:
-    """Read and check a packaged map (once per process)."""
-    text = resources.files("scorekeeper.maps").joinpath(f"{map_id}.toml").read_text(encoding="utf-8")
+    """Read and check a packaged map (once per process): the file beside this module, as a wheel installs it (or
+    through importlib.resources where the package is not plain files, a zip)."""
+    try:
+        with open(os.path.join(os.path.dirname(__file__), f"{map_id}.toml"), encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError:
+        from importlib import resources
+
+        text = resources.files("scorekeeper.maps").joinpath(f"{map_id}.toml").read_text(encoding="utf-8")
     game_map = map_from_toml(text, f"{map_id}.toml")
     if game_map.id != map_id:
         raise ValueError(f"{map_id}.toml: its id is {game_map.id!r}")
@@ -475,6 +490,8 @@ def load_map(map_id: str) -> GameMap:
     """The packaged map with this id ("usa"); UnknownMapError (a KeyError and ValueError) if none."""
     wanted = map_id.strip().casefold() if isinstance(map_id, str) else map_id
     if wanted not in MAPS:
+        import difflib
+
         close = difflib.get_close_matches(str(wanted), MAPS, n=1)
         raise UnknownMapError(f"unknown map {map_id!r}; the maps are {', '.join(MAPS)}{_did_you_mean(close)}", close)
     return _load(wanted)
