@@ -95,3 +95,46 @@ def time_to_ready(code: str, *args: str, env: dict[str, str], cwd: Path | None =
     if "READY" not in line:
         raise SystemExit(f"the app did not report its first screen (exit {proc.returncode})")
     return elapsed, line
+
+
+FIRST_FRAME = """
+import os, sys
+from textual.app import App
+
+shown = App._display
+
+
+def display(self, *args, **kwargs):
+    shown(self, *args, **kwargs)
+    os._exit(0)  # the first frame is out: stop counting
+
+
+App._display = display
+if sys.argv[1] == "bare":
+    exec(sys.argv[2])
+else:
+    from scorekeeper.cli import main
+
+    main(sys.argv[2:])
+"""
+"""Runs the bare app (`bare CODE`) or scorekeeper (`scorekeeper ARGS…`) and ends the process at its first frame."""
+
+
+def instructions_in_tmux(args: list[str], env: dict[str, str], *, size: tuple[int, int] = (120, 40)) -> int:
+    """Instructions executed by `python -c FIRST_FRAME *args` in a tmux terminal up to its first frame (callgrind)."""
+    name = f"scorekeeper-bench-{os.getpid()}-{next(_RUNS)}"
+    tmux = ["tmux", "-L", name]
+    out = Path(env.get("TMPDIR", "/tmp")) / f"{name}.callgrind"
+    cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c", FIRST_FRAME, *args]
+    done = f"{shlex.join(cmd)} 2>/dev/null; tmux -L {name} wait-for -S {name}"
+    subprocess.run([*tmux, "new-session", "-d", "-s", name, "-x", str(size[0]), "-y", str(size[1]), done], env=env,
+                   check=True)
+    try:
+        subprocess.run([*tmux, "wait-for", name], check=True, timeout=600)
+        for line in out.read_text().splitlines():
+            if line.startswith(("summary:", "totals:")):
+                return int(line.split()[1])
+        raise SystemExit(f"callgrind wrote no total for {args[:1]}")
+    finally:
+        subprocess.run([*tmux, "kill-server"], stderr=subprocess.DEVNULL)
+        out.unlink(missing_ok=True)

@@ -10,7 +10,10 @@ medians from starting the terminal to that moment (tmux's own start-up is in bot
 budget (issue "Fast at every size"): each at most 1.1 times the bare app; the exit code is 1 when a figure is
 over it.
 
-    python bench/startup.py [--runs N] [--headless]
+With `--instructions` (valgrind), each app runs once more under callgrind in the terminal, ending at its first
+frame, and the instructions it executed are compared: a figure the load of the machine does not move.
+
+    python bench/startup.py [--runs N] [--headless] [--instructions]
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import tempfile
 from importlib import resources
 from pathlib import Path
 
-from firstpaint import BARE_HEADLESS, BARE_MARKER, BARE_TUI, time_in_tmux, time_to_ready
+from firstpaint import BARE_HEADLESS, BARE_MARKER, BARE_TUI, instructions_in_tmux, time_in_tmux, time_to_ready
 
 BUDGET = 1.1
 
@@ -72,6 +75,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--headless", action="store_true", help="headless apps instead of a tmux terminal")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count the instructions to the first frame (valgrind's callgrind, in tmux)")
     args = parser.parse_args()
     use_tmux = not args.headless and shutil.which("tmux") is not None
     load = os.getloadavg()[0]
@@ -121,6 +126,11 @@ def main() -> int:
             bare.append(bare_once())
             for name, case in cases.items():
                 ours[name].append(case())
+        counts: dict[str, int] = {}
+        if args.instructions and use_tmux and shutil.which("valgrind"):
+            counts["bare"] = instructions_in_tmux(["bare", BARE_TUI], env)
+            counts["home screen, 20 sessions"] = instructions_in_tmux(["scorekeeper", "--dir", str(folder)], env)
+            counts["opening a session"] = instructions_in_tmux(["scorekeeper", "--dir", str(folder), str(sample)], env)
         assert sample.read_bytes() == original, "opening a session must not change it"
     b = statistics.median(bare)
     where = "in a tmux terminal, polled" if use_tmux else "headless"
@@ -133,6 +143,11 @@ def main() -> int:
         print(f"scorekeeper, {name + ':':<27} median {o * 1000:.0f} ms  (min {min(times) * 1000:.0f})  "
               f"ratio: {o / b:.2f} (budget {BUDGET})")
         over |= o / b > BUDGET
+    if counts:
+        bare_count = counts.pop("bare")
+        print(f"instructions to the first frame (callgrind, one run each): bare app {bare_count / 1e6:,.0f} M")
+        for name, count in counts.items():
+            print(f"scorekeeper, {name + ':':<27} {count / 1e6:,.0f} M  ratio: {count / bare_count:.2f}")
     return 1 if over else 0
 
 
