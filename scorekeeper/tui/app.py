@@ -258,12 +258,13 @@ class ScorekeeperApp(AppBase):
 
     # -- start-up, quitting and signals ---------------------------------------------------
     def _start_up(self) -> None:
-        """The CSS the first screen did not need; remove stale temporary files of ours, say when the folder cannot
-        be written, catch SIGTERM/SIGHUP."""
+        """The garbage collector and the CSS the first screen did not need; remove stale temporary files of ours,
+        say when the folder cannot be written, catch SIGTERM/SIGHUP."""
         import os
 
         from scorekeeper import store
 
+        gc.enable()
         stylesheet = self.stylesheet
         for path in (self.SESSION_CSS, self.MORE_CSS):
             if not stylesheet.has_source(str(path), ""):
@@ -401,8 +402,10 @@ class ScorekeeperApp(AppBase):
 def run(folder: Path, file: Path | None = None) -> int:
     """Run the app on a sessions folder, or on one session file; the exit code."""
     # Everything imported so far lives as long as the app: keep the garbage collector from walking it
-    # again and again while the first screen is built (a quarter of the start-up time otherwise).
+    # again and again while the first screen is built (a quarter of the start-up time otherwise); and no
+    # collection at all until the first frame is out (`_start_up` turns it back on).
     gc.freeze()
+    gc.disable()
     app = ScorekeeperApp(folder=folder, file=file)
     result = app.run()
     return result if isinstance(result, int) else (app.return_code or 0)
