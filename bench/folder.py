@@ -2,10 +2,14 @@
 
 The folders are generated from the samples, names, dates and numbers varied (a few sessions unfinished, a
 few invalid). Each figure is one whole process, run alternately, the median of RUNS runs; peak memory is the
-process's maximum resident set. The floor is a bare Python loop that only `tomllib`-parses the same files
+process's maximum resident set, or the peak of its and its worker processes' resident sets added up (sampled
+every 5 ms from /proc), whichever is larger. The floor is a bare Python loop that only `tomllib`-parses the same files
 (keeping what it parsed, as any statistics over the files must keep at least that much).
 
     python bench/folder.py [--sizes 100,1000,10000] [--runs 3] [--keep DIR]
+
+--keep DIR generates the folders into DIR and keeps them: a later run with the same DIR reuses them (only the
+cache folders are made anew).
 """
 
 from __future__ import annotations
@@ -95,16 +99,46 @@ def generate(folder: Path, count: int, seed: int = 14) -> None:
         path.write_text(text, "utf-8")
 
 
+def load() -> str:
+    """The machine's load averages over 1, 5 and 15 minutes (as `uptime` gives them)."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def tree_rss(pid: int) -> int:
+    """Resident memory (KiB) of a process and all its descendants now (0 once it is gone)."""
+    total = 0
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            with open(f"/proc/{p}/statm") as fh:
+                total += int(fh.read().split()[1]) * (os.sysconf("SC_PAGE_SIZE") // 1024)
+            for task in os.listdir(f"/proc/{p}/task"):
+                with open(f"/proc/{p}/task/{task}/children") as fh:
+                    todo.extend(int(c) for c in fh.read().split())
+        except (OSError, ValueError):
+            continue
+    return total
+
+
 def run(cmd: list[str], env: dict[str, str]) -> tuple[float, float, int]:
-    """Wall seconds, CPU seconds (user + system) and peak resident memory (KiB) of one process."""
+    """Wall seconds, CPU seconds (user + system, its worker processes included) and peak resident memory (KiB)
+    of one process: the larger of its own peak and the peak sum over it and its worker processes, sampled
+    every 5 ms."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, env=env, cwd=ROOT)
-    _pid, status, usage = os.wait4(proc.pid, 0)
+    peak = 0
+    while True:
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            break
+        peak = max(peak, tree_rss(proc.pid))
+        time.sleep(0.005)
     elapsed = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode:
         raise SystemExit(f"failed ({proc.returncode}): {' '.join(cmd)}")
-    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+    return elapsed, usage.ru_utime + usage.ru_stime, max(peak, usage.ru_maxrss)
 
 
 def main() -> None:
@@ -119,12 +153,13 @@ def main() -> None:
     py = sys.executable
     # Compiled bytecode first: the figures are the same with or without PYTHONDONTWRITEBYTECODE.
     subprocess.run([py, "-m", "compileall", "-q", str(ROOT / "scorekeeper")], check=True, stdout=subprocess.DEVNULL)
-    print("Per case: wall seconds and CPU seconds (user + system: steady when other work shares the machine),")
-    print("each with its ratio to the floor; peak memory in MiB. Cold: no index (a fresh cache folder), read in")
-    print("one process (SCOREKEEPER_WORKERS=1, all its CPU counted); cold ‖: worker processes, one per core (wall).")
+    print("Per case: wall seconds and CPU seconds (user + system, worker processes included: steadier when other")
+    print("work shares the machine), each with its ratio to the floor; peak memory in MiB (for cold ‖ the process")
+    print("and its workers together). Cold: no index (a fresh cache folder), read in one process")
+    print("(SCOREKEEPER_WORKERS=1); cold ‖: read in worker processes, one per core (the default).")
     print(f"{'files':>6}  {'floor wall/cpu':>14}  {'cold cpu':>8} {'×':>5}  {'cold ‖ wall':>11} {'×':>5}  "
-          f"{'warm wall':>9} {'×':>5}  {'warm cpu':>8} {'×':>5}  {'MiB floor':>9} {'cold':>5} {'warm':>5}"
-          f"   ({args.runs} runs, medians)")
+          f"{'cold ‖ cpu':>10} {'×':>5}  {'warm wall':>9} {'×':>5}  {'warm cpu':>8} {'×':>5}  "
+          f"{'MiB floor':>9} {'cold':>5} {'‖':>5} {'warm':>5}   ({args.runs} runs, medians; load {load()})")
     try:
         for size in sizes:
             folder = base / f"sessions-{size}"
@@ -150,9 +185,10 @@ def main() -> None:
             mem = {k: max(r[2] for r in v) / 1024 for k, v in figures.items()}
             print(f"{size:>6}  {wall['floor']:>6.2f}/{cpu['floor']:<7.2f}  {cpu['cold']:>8.2f} "
                   f"{cpu['cold'] / cpu['floor']:>5.2f}  {wall['par']:>11.2f} {wall['par'] / wall['floor']:>5.2f}  "
+                  f"{cpu['par']:>10.2f} {cpu['par'] / cpu['floor']:>5.2f}  "
                   f"{wall['warm']:>9.2f} {wall['warm'] / wall['floor']:>5.2f}  {cpu['warm']:>8.2f} "
-                  f"{cpu['warm'] / cpu['floor']:>5.2f}  {mem['floor']:>9.1f} {mem['cold']:>5.1f} {mem['warm']:>5.1f}",
-                  flush=True)
+                  f"{cpu['warm'] / cpu['floor']:>5.2f}  {mem['floor']:>9.1f} {mem['cold']:>5.1f} {mem['par']:>5.1f} "
+                  f"{mem['warm']:>5.1f}   (load {load()})", flush=True)
     finally:
         if not args.keep:
             shutil.rmtree(base, ignore_errors=True)

@@ -43,12 +43,15 @@ def type_name(value: Any) -> str:
 
 def check_int(value: Any, lo: int = 0, hi: int | None = None) -> str | None:
     """None when value is a whole number in lo..hi, else what is wrong and what is allowed."""
-    allowed = f"a whole number from {lo} to {hi}" if hi is not None else f"a whole number of {lo} or more"
     if isinstance(value, bool) or not isinstance(value, int):
-        return f"{type_name(value)} is not allowed here; expected {allowed}"
+        return f"{type_name(value)} is not allowed here; expected {_whole(lo, hi)}"
     if value < lo or (hi is not None and value > hi):
-        return f"{value} is out of range; expected {allowed}"
+        return f"{value} is out of range; expected {_whole(lo, hi)}"
     return None
+
+
+def _whole(lo: int, hi: int | None) -> str:
+    return f"a whole number from {lo} to {hi}" if hi is not None else f"a whole number of {lo} or more"
 
 
 def suggest(word: str, choices: list[str] | tuple[str, ...]) -> str:

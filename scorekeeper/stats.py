@@ -229,14 +229,18 @@ def _margins(g: _Game, play: _Play) -> None:
     ordered = sorted(play.results, key=lambda r: (r[2], -r[1]))
     if len(ordered) < 2:
         return
-    second = ordered[1]
     margin = ordered[0][1] - max(r[1] for r in ordered[1:])
+    biggest = g.biggest is None or margin > g.biggest_h
+    closest = g.closest is None or margin < g.closest_h
+    if not (biggest or closest):
+        return
+    second = ordered[1]
     record = {"margin": _num(Fraction(margin, 2)), "file": play.file, "date": play.when[:10],
               "winners": [r[0] for r in play.results if r[3]], "runner_up": None if second[3] else second[0],
               "totals": {r[0]: _num(Fraction(r[1], 2)) for r in ordered}}
-    if g.biggest is None or margin > g.biggest_h:
+    if biggest:
         g.biggest, g.biggest_h = record, margin
-    if g.closest is None or margin < g.closest_h:
+    if closest:
         g.closest, g.closest_h = record, margin
 
 

@@ -72,17 +72,18 @@ def _top(session: Session) -> dict[str, Any]:
     return session.as_document(list(session.rounds))
 
 
-def from_dict(raw: dict[str, Any]) -> tuple[Session | None, list[Problem]]:
+def from_dict(raw: dict[str, Any], *, plain: bool = False) -> tuple[Session | None, list[Problem]]:
     """A session from parsed TOML, with every problem; None when it cannot be built.
 
     The checks across fields and players run even when a field has an error: on the session without the fields
     in error, for the errors they can still find (at a player's field; a round-wide error only before the first
-    round with an error, since it may come from the points left out).
+    round with an error, since it may come from the points left out). `plain`: the caller has proven from the
+    file's text that no text in it is too long or holds a control character (those checks are skipped).
     """
-    return _check(raw)
+    return _check(raw, plain)
 
 
-def _check(raw: Mapping[str, Any]) -> tuple[Session | None, list[Problem]]:
+def _check(raw: Mapping[str, Any], plain: bool = False) -> tuple[Session | None, list[Problem]]:
     """`from_dict` on a file's top-level values; a round is a parsed table or a `Round` of the model."""
     problems: list[Problem] = []
     fmt = raw.get("format")
@@ -116,7 +117,8 @@ def _check(raw: Mapping[str, Any]) -> tuple[Session | None, list[Problem]]:
     for key in ("title", "notes"):
         if key in raw and not isinstance(raw[key], str):
             problems.append(Problem(f"{type_name(raw[key])} is not allowed here; expected text", path=key))
-    problems.extend(text_problems(raw))
+    if not plain:
+        problems.extend(text_problems(raw))
     started = raw.get("started")
     if "started" in raw and (not isinstance(started, (date, datetime)) or isinstance(started, time)):
         problems.append(Problem(f"{type_name(started)} is not allowed here; expected a TOML date or date-time "

@@ -12,6 +12,9 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import tomli_w
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper import files, store
 from scorekeeper.index import SCHEMA, Index, db_path, summarize
@@ -178,6 +181,47 @@ def test_progress_is_reported_and_workers_read_the_same(folder, tmp_path):
         assert len(index.refresh().added) == len(serial)
 
 
+class CapturedStderr:
+    """What a full-screen app puts in place of sys.stderr while it runs (Textual's capture): no real file."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def fileno(self) -> int:
+        return -1
+
+
+def test_workers_start_while_an_app_captures_stderr(folder, tmp_path, monkeypatch):
+    from scorekeeper import index as module
+
+    with Index(folder, path=tmp_path / "serial.sqlite3") as index:
+        index.refresh()
+        serial = [(s.file, s.state, s.detail) for s in index.summaries()]
+    monkeypatch.setattr(sys, "stderr", CapturedStderr())
+    monkeypatch.setattr(module, "CHUNK", 2)
+
+    def not_here(folder: str, names: list[str]) -> None:
+        raise AssertionError("read in this process: the workers did not start")
+
+    monkeypatch.setattr(module, "read_chunk", not_here)
+    with Index(folder, path=tmp_path / "workers.sqlite3") as index:
+        index.refresh(workers=2)
+        assert [(s.file, s.state, s.detail) for s in index.summaries()] == serial
+
+
+def test_chunks_of_a_worker_that_dies_are_read_here(folder, tmp_path, monkeypatch):
+    from scorekeeper import index as module
+
+    monkeypatch.setattr(module, "CHUNK", 2)
+    monkeypatch.setattr(module, "_WORKER", "import os; os._exit(3)  # {root}")
+    with Index(folder, path=tmp_path / "dead.sqlite3") as index:
+        index.refresh(workers=2)
+        assert len(index.summaries()) == len(list(SAMPLES.glob("*.toml")))
+
+
 def test_summarize_one_file_without_the_database(folder):
     s = summarize(folder / "ticket-to-mars-extra-round.toml")
     assert s is not None and s.state == "finished — Rafael won" and s.rounds == 2  # round 1, then an extra round
@@ -237,3 +281,48 @@ def test_a_read_only_index_is_left_alone(folder):
                                      check_same_thread=False)
         assert "new.toml" in index.refresh().added
         assert "new.toml" in by_name(index) and len(by_name(index)) == len(list(folder.glob("*.toml")))
+
+
+# -- the quick looks the index takes before the full checks ------------------------------------
+TOMLISH = st.lists(st.sampled_from([*"ab1.=,[]{}\"'#\n \t\\-_", "\x07", "\u202e", "é", "9" * 12, '"""', "[[",
+                                     "[[[[[[", "9" * 20, "a.b.c.d.e.f.g.h."]), max_size=120).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(TOMLISH)
+def test_a_text_that_passes_the_quick_scan_passes_the_scan(text):
+    if store.passes_scan(text):
+        assert store.scan(text).problem is None
+
+
+TEXT = st.one_of(st.text(max_size=30), st.text(st.characters(codec="ascii", exclude_categories=["Cc"]), min_size=150,
+                                                max_size=230))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(TEXT, st.one_of(TEXT, st.lists(TEXT, max_size=4)), max_size=4), st.booleans())
+def test_texts_shown_plain_have_no_text_problem(doc, literal):
+    import tomllib
+
+    from scorekeeper.fields import text_problems
+    from scorekeeper.index import _plain_texts
+
+    text = tomli_w.dumps(doc)
+    if literal:  # the texts as literal strings ('…': no escapes)
+        text = text.replace('"', "'")
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return
+    if _plain_texts(text):
+        assert text_problems(raw) == []
+
+
+def test_without_a_python_to_start_the_files_are_read_here(folder, tmp_path, monkeypatch):
+    from scorekeeper import index as module
+
+    monkeypatch.setattr(module, "CHUNK", 2)
+    monkeypatch.setattr(sys, "executable", "")
+    with Index(folder, path=tmp_path / "none.sqlite3") as index:
+        index.refresh(workers=2)
+        assert len(index.summaries()) == len(list(SAMPLES.glob("*.toml")))

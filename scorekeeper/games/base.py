@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from scorekeeper.fields import Field, check_int, suggest, type_name, unknown_key
-from scorekeeper.points import ZERO, fmt
+from scorekeeper.points import fmt
 from scorekeeper.record import field
 from scorekeeper.record import record as dataclass
 from scorekeeper.session import Problem, Session
@@ -309,7 +309,8 @@ class Game:
 
 def add_items(players: Sequence[str], items: Sequence[Item]) -> dict[str, Fraction]:
     """Each player's points: the sum of their items."""
-    points = {p: ZERO for p in players}
+    sums: dict[str, int | Fraction] = dict.fromkeys(players, 0)
     for item in items:
-        points[item.player] += item.points
-    return points
+        value = item.points
+        sums[item.player] += value.numerator if value.denominator == 1 else value  # whole points add as ints
+    return {p: Fraction(v) for p, v in sums.items()}

@@ -10,6 +10,7 @@ from scorekeeper.points import fmt
 from scorekeeper.session import Problem, Session, location
 
 ATTRACTIONS = tuple(range(1, 12))
+_KEYS = tuple((n, str(n)) for n in ATTRACTIONS)
 SPECIALS = (
     ("ticket_booth", "Ticket Booth"),
     ("demolition_derby", "Demolition Derby"),
@@ -102,9 +103,12 @@ class TicketBooth(Game):
         """The starting player rotates clockwise: round k starts with players[(k-1) mod N]."""
         return session.players[(number - 1) % len(session.players)]
 
-    def _counts(self, session: Session, number: int, n: int) -> dict[str, int]:
+    def _counts(self, session: Session, number: int) -> dict[int, dict[str, int]]:
+        """Each attraction's cards held per player in round `number` (read once for all eleven)."""
         rnd = session.round(number)
-        return {p: int(rnd.entry(p).get("attractions", {}).get(str(n), 0)) for p in session.players}
+        players = session.players
+        held = [rnd.entry(p).get("attractions", {}) for p in players]
+        return {n: {p: int(h.get(key, 0)) for p, h in zip(players, held, strict=True)} for n, key in _KEYS}
 
     def _int(self, session: Session, number: int, key: str) -> dict[str, int]:
         rnd = session.round(number)
@@ -131,8 +135,9 @@ class TicketBooth(Game):
             problems.append(Problem(msg, "warning", location(number, player, fld) if player else location(number),
                                     round=number, player=player, field=fld, key=key))
 
+        every = self._counts(session, number)
         for n in ATTRACTIONS:
-            counts = self._counts(session, number, n)
+            counts = every[n]
             total = sum(counts.values())
             if total > n:
                 held = ", ".join(f"{p} {c}" for p, c in counts.items() if c)
@@ -165,7 +170,7 @@ class TicketBooth(Game):
             return problems
         if count <= 4:
             for n in ATTRACTIONS:
-                total = sum(self._counts(session, number, n).values())
+                total = sum(every[n].values())
                 if total < n:
                     warn(f"the {self.label(session, n)} cards add up to {total}, but all {n} are taken "
                          f"in a {count}-player game", "attractions", key=str(n))
@@ -203,8 +208,9 @@ class TicketBooth(Game):
         """Attractions #1 to #11, Outhouse, Ticket Booth, Demolition Derby, Tickets."""
         items: list[Item] = []
         players = session.players
+        every = self._counts(session, number)
         for n in ATTRACTIONS:
-            items.extend(self._attraction(session, number, n))
+            items.extend(self._attraction(session, n, every[n]))
         outhouses = self._int(session, number, "outhouses")
         for p in players:
             k = outhouses[p]
@@ -227,8 +233,7 @@ class TicketBooth(Game):
                 items.append(Item(p, "tickets", Fraction(tickets[p]), f"{plural(tickets[p], 'ticket')} at 1 each"))
         return items
 
-    def _attraction(self, session: Session, number: int, n: int) -> list[Item]:
-        counts = self._counts(session, number, n)
+    def _attraction(self, session: Session, n: int, counts: dict[str, int]) -> list[Item]:
         label = self.label(session, n)
         leaders, top = most(counts)
         if top == 0:

@@ -6,7 +6,7 @@ import os
 import re
 import tomllib
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from itertools import product
 from typing import Any, Literal
 
@@ -49,6 +49,7 @@ def normalise(text: str) -> str:
     return " ".join(stripped.casefold().split())
 
 
+@lru_cache(maxsize=8192)
 def _key(text: str) -> str:
     """Matching key for a city name: normalise() with full stops read as spaces."""
     return " ".join(normalise(text).replace(".", " ").split())
@@ -108,6 +109,7 @@ class _Index:
     segments: dict[tuple[str, str], tuple[Route, ...]]  # sorted pair -> its segments
     tickets: dict[tuple[str, str], Ticket]  # sorted pair -> ticket
     neighbours: dict[str, tuple[str, ...]]  # city -> cities one route away, map order
+    resolved: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)  # resolve_pair's answers
 
 
 def _sorted_pair(a: str, b: str) -> tuple[str, str]:
@@ -346,6 +348,15 @@ class GameMap:
         as stored, else the ticket's (the ticket's first for kind "ticket"), else the map's
         city order. Raises MapNameError.
         """
+        found = self._index.resolved.get((text, kind))
+        if found is None:
+            found = self._resolve_pair(text, kind)
+            if len(self._index.resolved) > 8192:
+                self._index.resolved.clear()
+            self._index.resolved[text, kind] = found
+        return found
+
+    def _resolve_pair(self, text: str, kind: str) -> tuple[str, str]:
         if kind not in _KINDS:
             raise ValueError(f"kind must be one of {', '.join(_KINDS)}, not {kind!r}")
         shown = " ".join(text.split())

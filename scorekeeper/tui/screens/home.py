@@ -19,6 +19,7 @@ from textual.message import Message
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import Input, Static
+from textual.worker import get_current_worker
 
 from scorekeeper.index import Index
 from scorekeeper.tui.screens.listing import Entry, SessionList, entry_for
@@ -162,23 +163,23 @@ class HomeScreen(Screen):
         """In a thread: every entry of the index, then the index brought up to date with the folder."""
         index = self.index
         assert index is not None
-        filled = [time.monotonic()]
+        filled = [time.monotonic(), 1.0]  # when the list was last filled in, and how long until the next time
 
         def progress(done: int, total: int) -> None:
             self.post_message(self.Reading(done, total))
-            if done and time.monotonic() - filled[0] > 1.0:  # a cold folder: fill the list in as it is read
+            start = time.monotonic()
+            if done and start - filled[0] > filled[1]:  # a cold folder: fill the list in as it is read
+                entries = self._entries()
                 filled[0] = time.monotonic()
-                self.post_message(self.Loaded(self._entries(), final=False))
+                filled[1] = max(1.0, 10 * (filled[0] - start))  # the list grows: fill it in less often
+                self.post_message(self.Loaded(entries, final=False))
 
         try:
             if not self._complete:
                 self.post_message(self.Loaded(self._entries(), final=False))
-            try:
-                changes = index.refresh(progress=progress)
-            except (sqlite3.Error, OSError):
-                raise
-            except Exception:  # worker processes could not start here: read the files in this thread
-                changes = index.refresh(progress=progress, workers=1)
+            worker = get_current_worker()
+            changes = index.refresh(progress=progress, workers=None,  # a cold folder: in worker processes
+                                    stop=lambda: worker.is_cancelled)  # the screen closed: stop at the next chunk
             self.post_message(self.Loaded(self._entries() if changes else None, final=True))
         except Exception:  # the index is only a cache: list what it holds, never a traceback
             self.post_message(self.Loaded(None, final=True))
