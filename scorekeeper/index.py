@@ -30,8 +30,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, NamedTuple
 
-SCHEMA = 1
+SCHEMA = 2
 """The index's format; a database of another format is rebuilt."""
+
+UNREADABLE = "cannot be read"
+"""The state of a file that is not UTF-8, not TOML, or past the limits."""
+
+INVALID = "has problems"
+"""The state of a file read as TOML that the core refuses (its first problem is the summary's `error`)."""
 
 RACY_NS = 3_000_000_000
 """A file modified this recently before it was read is read again on the next look (mtime ticks are coarse)."""
@@ -137,7 +143,8 @@ class Summary:
         """When it was played, ISO text: `started`, else the file's modification time (sorts by date)."""
         self.players: tuple[str, ...] = tuple(json.loads(row[9]))
         self.state: str = row[10]
-        """`round 2 of 3 — Bo leads`, `finished — Ana won`, `unreadable`."""
+        """`round 2 of 3 — Bo leads`, `finished — Ana won`; `cannot be read` (not UTF-8, not TOML, too big) or
+        `has problems` (read, but the core finds errors: `error` holds the first)."""
         self.complete: bool = bool(row[11])
         self.winners: tuple[str, ...] = tuple(json.loads(row[12]))
         """Everyone on place 1 (the leaders of a game not finished)."""
@@ -295,13 +302,18 @@ def _fast_loads() -> Callable[[str], dict[str, Any]]:
 _loads: Callable[[str], dict[str, Any]] | None = None
 
 
+def unreadable(error: str) -> dict[str, Any]:
+    """The summary columns of a file that cannot be read, and why."""
+    return {**summarize_text(""), "state": UNREADABLE, "error": error}
+
+
 def summarize_text(text: str) -> dict[str, Any]:
     """The summary columns of a session's TOML text (no key columns): valid or not, never raises."""
     global _loads
     from scorekeeper import files, store, validation
     from scorekeeper.session import SessionError
 
-    row: dict[str, Any] = {"game": None, "title": None, "started": None, "players": "[]", "state": "unreadable",
+    row: dict[str, Any] = {"game": None, "title": None, "started": None, "players": "[]", "state": UNREADABLE,
                            "complete": 0, "winners": "[]", "error": "", "detail": "{}"}
     refused = len(text) > store.MAX_FILE_BYTES or not (store.passes_scan(text) or store.scan(text).problem is None)
     if refused:  # refused before parsing: too big, deep or long
@@ -325,6 +337,7 @@ def summarize_text(text: str) -> dict[str, Any]:
     if isinstance(players, list) and all(isinstance(p, str) for p in players):
         row["players"] = json.dumps(players, ensure_ascii=False)
     try:
+        row["state"] = INVALID
         session, problems = validation.from_dict(raw, plain=_plain_texts(text))
         if session is None:
             errors = [p for p in problems if p.is_error] or problems
@@ -335,6 +348,7 @@ def summarize_text(text: str) -> dict[str, Any]:
     except SessionError as exc:
         row["error"] = exc.problems[0].describe() if exc.problems else str(exc)
     except RecursionError:
+        row["state"] = UNREADABLE
         row["error"] = "error: the file nests too deeply"
     return row
 
@@ -412,19 +426,19 @@ def read_file(path: Path) -> tuple[Key, dict[str, Any]] | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        return Key(0, 0, 0), {**summarize_text(""), "error": f"error: cannot read the file: {exc.strerror or exc}"}
+        return Key(0, 0, 0), unreadable(f"error: cannot read the file: {exc.strerror or exc}")
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            return _key(st), {**summarize_text(""), "error": "error: is not a regular file"}
+            return _key(st), unreadable("error: is not a regular file")
         if st.st_size > MAX_FILE_BYTES:
-            return _key(st), {**summarize_text(""), "error": f"error: the file (line 1): the file is "
-                              f"{st.st_size:,} bytes; a session file has at most {MAX_FILE_BYTES:,}"}
+            return _key(st), unreadable(f"error: the file (line 1): the file is "
+                              f"{st.st_size:,} bytes; a session file has at most {MAX_FILE_BYTES:,}")
         chunks = []
         while chunk := os.read(fd, 1 << 20):
             chunks.append(chunk)
     except OSError as exc:
-        return Key(0, 0, 0), {**summarize_text(""), "error": f"error: cannot read the file: {exc.strerror or exc}"}
+        return Key(0, 0, 0), unreadable(f"error: cannot read the file: {exc.strerror or exc}")
     finally:
         os.close(fd)
     data = b"".join(chunks)
@@ -437,7 +451,7 @@ def read_file(path: Path) -> tuple[Key, dict[str, Any]] | None:
         try:
             decode(data)
         except SessionError as exc:
-            return _key(st), {**summarize_text(""), "error": exc.problems[0].describe()}
+            return _key(st), unreadable(exc.problems[0].describe())
     return _key(st), summarize_text(text)
 
 

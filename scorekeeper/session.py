@@ -69,6 +69,8 @@ class Problem:
     field: str | None = None
     key: str | None = None
     index: int | None = None
+    column: int | None = None
+    """The column in the line, from 1, counted in characters (as tomllib counts); for errors of the file's text."""
 
     def __post_init__(self) -> None:
         if self.field is not None and self.player is not None and self.key is None and self.index is None:
@@ -82,9 +84,12 @@ class Problem:
         return self.severity == "error"
 
     def where(self) -> str:
-        """The place, with the TOML line when known: `rounds[1].players."Bo".tickets (line 12)`."""
+        """The place, with the TOML line (and column) when known: `rounds[1].players."Bo".tickets (line 12)`,
+        `the file (line 2, column 13)`; lines and columns count from 1."""
         place = self.path or "the file"
-        return f"{place} (line {self.line})" if self.line else place
+        if not self.line:
+            return place
+        return f"{place} (line {self.line}, column {self.column})" if self.column else f"{place} (line {self.line})"
 
     def describe(self) -> str:
         """One line for people: `error: rounds[1]…: message`."""

@@ -246,13 +246,31 @@ def read_toml(text: str) -> Toml:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
-        line = int(m.group(1)) if m else (text.count("\n") + 1 if "end of document" in msg else None)
-        return Toml(text, problems=[Problem(f"not valid TOML: {inert(msg)}", line=line)])
+        return Toml(text, problems=[toml_problem(text, exc)])
     except (RecursionError, MemoryError, ValueError) as exc:  # the scan keeps these out; never a traceback
         return Toml(text, problems=[Problem(f"cannot be read: {inert(exc)}", line=1)])
     return Toml(text, raw, in_strings=found.in_strings or set())
+
+
+def toml_problem(text: str, exc: tomllib.TOMLDecodeError) -> Problem:
+    """tomllib's error at its line and column (from 1, in characters, as tomllib counts); at the end of the text
+    when tomllib says `end of document`."""
+    from scorekeeper.text import inert
+
+    msg = str(exc)
+    line: int | None
+    column: int | None
+    m = re.search(r"\s*\(at line (\d+), column (\d+)\)$", msg)
+    if m:
+        line, column = int(m.group(1)), int(m.group(2))
+        msg = msg[: m.start()]
+    elif msg.endswith("(at end of document)"):
+        line = text.count("\n") + 1
+        column = len(text) - (text.rfind("\n") + 1) + 1
+        msg = msg.removesuffix("(at end of document)").rstrip() + " at the end of the file"
+    else:
+        line = column = None
+    return Problem(f"not valid TOML: {inert(msg)}", line=line, column=column)
 
 
 def read_bytes(path: Path | str) -> bytes:
@@ -302,10 +320,11 @@ def decode(data: bytes, file: str = "") -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
+        start = data.rfind(b"\n", 0, exc.start) + 1
         line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise SessionError([Problem(f"the file is not UTF-8 text (byte {exc.start:,}, column {column})",
-                                    line=line)], file) from None
+        column = len(data[start:exc.start].decode("utf-8")) + 1
+        raise SessionError([Problem(f"the file is not UTF-8 text: the byte 0x{data[exc.start]:02X} is not a "
+                                    "character of UTF-8", line=line, column=column)], file) from None
 
 
 def read_text(path: Path | str) -> str:

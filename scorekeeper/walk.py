@@ -151,6 +151,17 @@ def resume(game: Game, session: Session, sheet: Sheet | None = None) -> tuple[in
     return number, frontier
 
 
+def round_state(game: Game, session: Session, sheet: Sheet, number: int) -> tuple[bool, str]:
+    """A round's state, the one truth every view shows: (done, `complete` / `not finished` / `not finished:
+    Routes next`). A round is done when every player has a table and it is not the round the table is walking."""
+    if not sheet.rounds[number - 1].complete:
+        return False, "not finished"
+    where = resume(game, session, sheet)
+    if where is not None and where[0] == number:
+        return False, f"not finished: {game.steps(session)[where[1]].title} next"
+    return True, "complete"
+
+
 def finished(game: Game, session: Session, sheet: Sheet) -> bool:
     """The game is over: the core says so and no round is being walked."""
     return sheet.complete and resume(game, session, sheet) is None

@@ -113,7 +113,8 @@ def test_an_invalid_file_is_listed_with_its_first_problem(folder):
     with Index(folder) as index:
         index.refresh()
         s = by_name(index)
-    assert s["broken.toml"].state == "unreadable" and "did you mean 'ticket-booth'" in s["broken.toml"].error
+    assert s["broken.toml"].state == "has problems" and "did you mean 'ticket-booth'" in s["broken.toml"].error
+    assert s["notoml.toml"].state == s["latin1.toml"].state == "cannot be read"
     assert s["broken.toml"].players == ("A", "B") and "line 2" in s["broken.toml"].error
     assert "not valid TOML" in s["notoml.toml"].error and "UTF-8" in s["latin1.toml"].error
     assert s["broken.toml"].totals == {} and s["broken.toml"].results == []

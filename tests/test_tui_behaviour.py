@@ -116,7 +116,8 @@ async def test_cross_field_errors_refuse_and_warnings_save(tmp_path: Path) -> No
         await pilot.press("enter", "backspace", "0", "enter")  # nobody holds the #1: a warning, saved, told
         await settle(pilot)
         assert screen.step.title == "#2"
-        assert any("the #1 cards add up to 0" in n.message for n in app._notifications)
+        assert "⚠ #1: the #1 cards add up to 0" in str(screen.query_one("#step-title", Static).render())
+        assert not app._notifications  # told under the heading, not in a toast over the grid
         assert screen.query_one("#steps", StepList).titles[0].plain.startswith("⚠")
         await pilot.press("pageup")
         await settle(pilot)
@@ -297,7 +298,7 @@ async def test_a_name_with_markup_is_shown_literally(tmp_path: Path) -> None:
 
 @pilot_test
 async def test_a_broken_file_is_listed_and_opens_to_the_core_message(tmp_path: Path) -> None:
-    """The home screen lists an unreadable file with its problem; opening it shows the message, no traceback."""
+    """The home screen lists an invalid file with its first problem; opening it shows the message, no traceback."""
     write_session(tmp_path, "ticket-booth", ["Ana", "Bo"], name="good.toml")
     bad = tmp_path / "bad.toml"
     bad.write_text('format = 1\ngame = "ticket-booth"\nplayers = ["Ana", "Bo"]\n\n[[rounds]]\n'
@@ -309,7 +310,7 @@ async def test_a_broken_file_is_listed_and_opens_to_the_core_message(tmp_path: P
         assert isinstance(home, HomeScreen)
         assert [e.path.name for e in home.entries] == ["bad.toml", "good.toml"]
         prompt = home.query_one("#sessions", SessionList).plain().split("\n")
-        assert "unreadable" in prompt[0] and "9 is out of range" in prompt[1]
+        assert "has problems" in prompt[0] and "9 is out of range" in prompt[1]
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, ErrorScreen)
@@ -391,7 +392,8 @@ async def test_help_and_command_palette(tmp_path: Path) -> None:
         assert isinstance(app.screen, HelpScreen)
         keys = app.screen.query_one("#help-keys", Hanging).plain()
         rules = app.screen.query_one("#help-rules", Hanging).plain()
-        assert "Standings" in keys and "Undo" in keys and "card lists" in keys
+        assert "the standings" in keys and "undo" in keys and "who holds the Ticket Booth" in keys
+        assert "card lists" not in keys  # The Ticket Booth has none
         assert "booth_tie (default \"full\")" in rules and "Three rounds" in rules
         await pilot.press("escape")
         await settle(pilot)

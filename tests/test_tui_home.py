@@ -359,7 +359,7 @@ async def test_every_round_is_listed_and_enter_edits_it(tmp_path: Path) -> None:
         listing = standings.query_one("#rounds", OptionList)
         prompts = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
         assert [p.split(" · ")[0] for p in prompts] == ["✎ Round 1", "✎ Round 2", "✎ Round 3"]
-        assert "Enter Continue / edit round" in " ".join(f"{k} {d}" for _, k, d, _ in
+        assert "Enter Edit round" in " ".join(f"{k} {d}" for _, k, d, _ in
                                                         standings.query_one(KeyBar).keys()).replace("⏎", "Enter")
         await pilot.press("f1")
         await settle(pilot)

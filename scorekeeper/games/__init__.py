@@ -79,6 +79,8 @@ def score(session: Session, problems: list[Problem] | None = None) -> Sheet:
             totals[p] += points[p]
         rounds.append(RoundScore(number, rnd.is_complete(session.players), first, points, items))
     ranking, tiebreak = game.ranking(session, rounds, totals)
+    if not session.scored:
+        tiebreak = None  # nothing played yet: no tie to settle, and no victory to share
     winners = list(ranking[0].players)
     complete, nxt = game.progress(session, rounds, totals, ranking)
     return Sheet(session, rounds, totals, ranking, winners, tiebreak, complete, nxt, problems)

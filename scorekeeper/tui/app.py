@@ -17,6 +17,7 @@ from textual.widgets import Input
 from scorekeeper.text import inert
 from scorekeeper.tui.base import AppBase, Then
 from scorekeeper.tui.commands import ScreenCommands
+from scorekeeper.tui.keys import KeyQueue
 
 if TYPE_CHECKING:  # the home screen paints without them: imported where a session is opened or saved
     from scorekeeper.document import Document
@@ -54,6 +55,7 @@ class ScorekeeperApp(AppBase):
         self.doc: Document | None = None
         self._asking = False
         self._waiting: tuple[Callable[[], Any], Then | None] | None = None
+        self.typed = KeyQueue(self)
 
     def on_mount(self) -> None:
         """The session given on the command line where the table left off, else the home screen."""
@@ -62,6 +64,13 @@ class ScorekeeperApp(AppBase):
             self.open_file(self.file)
         else:
             self.push_screen(self.home_screen())
+
+    async def on_event(self, event: events.Event) -> None:
+        """Keys and pastes in typing order, each to the screen and widget shown once the one before is done."""
+        if self.typed.hold(event):
+            return
+        await super().on_event(event)
+        self.typed.handled(event)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """A steady cursor when animation is off (`TEXTUAL_ANIMATIONS=none`, as in the tests)."""
@@ -376,9 +385,9 @@ class ScorekeeperApp(AppBase):
             self.pop_screen()
             return
         screen = self.screen
-        keys = [(self.get_key_display(a.binding), a.binding.description) for a in screen.active_bindings.values()
-                if a.binding.description and a.binding.show and not a.binding.system]
-        self.push_screen(HelpScreen(keys, screen, self.doc.session if self.doc else None))
+        bindings = [a.binding for a in screen.active_bindings.values()
+                    if a.binding.description and a.binding.show and not a.binding.system]
+        self.push_screen(HelpScreen(bindings, screen, self.doc.session if self.doc else None))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The command palette: the screen's keys, undo/redo, help, then Textual's (ScreenCommands adds the rest)."""

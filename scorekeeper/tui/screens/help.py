@@ -17,23 +17,33 @@ from scorekeeper.tui.widgets.hanging import Hanging, Line
 
 GENERAL = (
     ("ctrl+p", "command palette: every action, by name"),
-    ("tab / shift+tab", "next / previous field"),
-    ("ctrl+z / ctrl+y", "undo / redo (the whole session's changes)"),
-    ("f1, ?", "this help"),
     ("ctrl+q", "quit (everything is already saved)"),
 )
 
-WALKTHROUGH = (
-    ("Enter", "confirm the value (empty means 0 / no) and go to the next player, after the last one the next step"),
-    ("up / down", "the same field of the previous / next player"),
-    ("typing", "into a filled box replaces its value; Backspace or F2 edits it"),
-    ("seat number", "who holds a card there is one of (Ticket Booth, Demolition Derby, Piglet Race); 0 or Enter: "
-                    "nobody"),
-    ("space, y / n", "yes/no fields: set or clear"),
-    ("card lists", "one card per line: 8 = completed for 8, -8 = failed; a name may follow (8 Denver – El Paso); "
-                   "Enter adds a line, Enter on the empty line moves on; ctrl+t done/failed, ctrl+r removes, "
-                   "ctrl+n inserts; Tab completes a city or a tourist card's name"),
-)
+TAB = ("Tab, shift+Tab", "next / previous field")
+
+APP = {
+    "undo": "undo (the whole session's changes, any round)",
+    "redo": "redo what was undone",
+    "help": "this help",
+}
+"""What the app's own keys do, said more fully than in the footer."""
+
+NAMES = {"enter": "Enter", "escape": "Esc", "pageup": "PageUp", "pagedown": "PageDown", "question_mark": "?",
+         "delete": "Delete", "tab": "Tab", "shift+tab": "shift+Tab", "up": "↑", "down": "↓", "space": "space"}
+
+
+def spelled(keys: str) -> str:
+    """A binding's keys as the help writes them: `f1,question_mark` -> `F1, ?`."""
+    out = []
+    for key in keys.split(","):
+        key = key.strip()
+        if key.startswith("f") and key[1:].isdigit():
+            out.append(key.upper())
+        else:
+            out.append(NAMES.get(key, key))
+    return ", ".join(out)
+
 
 HOME = (
     ("typing", "filters the sessions by title, game, player or state: every printable key goes to the filter"),
@@ -44,15 +54,6 @@ HOME = (
     ("ctrl+z", "right after a delete: bring the session back"),
     ("ctrl+t", "the trash: bring back any deleted session"),
 )
-
-STANDINGS = (
-    ("up / down, Enter", "the first line continues the game; on a round's line, Enter edits it"),
-    ("1 … 9", "edit round 1 … 9 from its first step"),
-    ("r", "rename a player everywhere in the file (one save; ctrl+z undoes it)"),
-    ("s", "change the seating order (only before any round is scored)"),
-    ("t", "the session's title and notes"),
-)
-
 
 def toml_value(value: object) -> str:
     """A rule's value as it stands in the file: `"half"`, `3`, `{ 4 = "Pie" }`."""
@@ -73,9 +74,9 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,f1,q,question_mark", "close", "Close")]
 
-    def __init__(self, keys: list[tuple[str, str]], screen: Screen, session: Session | None) -> None:
+    def __init__(self, bindings: list[Binding], screen: Screen, session: Session | None) -> None:
         super().__init__(classes="dialog-screen")
-        self.below_keys = keys
+        self.bindings = bindings
         self.below = screen
         self.session = session
 
@@ -88,22 +89,40 @@ class HelpScreen(ModalScreen[None]):
             yield Static(Content.styled("Esc, F1 or q closes this help", "dim"))
 
     def keys(self) -> list[Line]:
-        """The keys of the screen below, then the general ones."""
-        rows: list[tuple[str, str]] = []
-        seen: set[str] = set()
-        for key, description in self.below_keys:
-            if description not in seen:
-                seen.add(description)
-                rows.append((key, description))
-        from scorekeeper.tui.screens.home import HomeScreen
-        from scorekeeper.tui.screens.standings import StandingsScreen
-        from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
+        """The keys of the screen below as it is now: the keys it offers beyond its bindings (a walkthrough: those
+        of this step's inputs), its bindings (said more fully where the screen says more), what other steps add,
+        then the general keys."""
+        below = self.below
+        own: list[tuple[str, str]] = list(getattr(below, "help_keys", lambda: ())())
+        if not own:
+            from scorekeeper.tui.screens.home import HomeScreen
 
-        extras = ((WalkthroughScreen, WALKTHROUGH), (HomeScreen, HOME), (StandingsScreen, STANDINGS))
-        extra = next((lines for kind, lines in extras if isinstance(self.below, kind)), ())
-        width = max(len(k) for k, _ in (*rows, *GENERAL, *extra)) + 2
+            own = list(HOME) if isinstance(below, HomeScreen) else []
+        texts: dict[str, str] = getattr(below, "HELP_TEXTS", {})
+        said = {part for key, _ in own for part in key.split(", ")}
+        rows: list[tuple[str, str]] = []
+        keys: dict[str, list[str]] = {}
+        for binding in self.bindings:
+            key = spelled(binding.key)
+            if not set(key.split(", ")) <= said:
+                keys.setdefault(texts.get(binding.id or "") or APP.get(binding.id or "") or binding.description,
+                                []).append(key)
+        for text, spelt in keys.items():
+            said.update(part for key in spelt for part in key.split(", "))
+            rows.append((", ".join(spelt), text))
+        heading = next((i for i, (key, _) in enumerate(own) if not key), len(own))
+        rows = own[:heading] + rows + own[heading:]
+        general = list(GENERAL)
+        if getattr(below, "TAB_MOVES", True) and len(below.focus_chain) > 1:
+            general.insert(0, TAB)
+        rows += [(k, d) for k, d in general if not set(k.split(", ")) <= said]
+        width = max(len(k) for k, _ in rows) + 2
         out = [text_line(Content.styled("Keys", "bold underline"))]
-        out += [(Content.styled(pad(k, width), "bold $text-accent"), Content(d)) for k, d in (*rows, *extra, *GENERAL)]
+        for key, text in rows:
+            if key:
+                out.append((Content.styled(pad(key, width), "bold $text-accent"), Content(text)))
+            else:
+                out.append(text_line(Content.styled(text, "bold")))
         return out
 
     def rules(self, session: Session) -> list[Line]:

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
-from scorekeeper.index import Index
+from scorekeeper.index import UNREADABLE, Index
 from scorekeeper.tui.screens.listing import Entry, SessionList, entry_for
 from scorekeeper.tui.screens.typing import OrderedInput
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
@@ -43,7 +43,7 @@ def odd_files(folder: Path) -> list[Entry]:
         with os.scandir(folder) as found:
             for item in found:
                 if item.name.endswith(".toml") and not item.name.startswith(".") and not item.is_file():
-                    odd.append(Entry(Path(item.path), state="unreadable", error="not a regular file"))
+                    odd.append(Entry(Path(item.path), state=UNREADABLE, error="not a regular file"))
     except OSError:
         pass
     return odd

@@ -52,7 +52,8 @@ class Entry:
     def lines(self) -> tuple[Content, Content]:
         """Title, game and date; players and state (or why the file cannot be read)."""
         if self.error:
-            return (Content.assemble(("⚠ ", "$text-error"), (self.path.name, "bold"), ("  unreadable", "$text-error")),
+            return (Content.assemble(("⚠ ", "$text-error"), (self.path.name, "bold"),
+                                     (f"  {self.state}", "$text-error")),
                     Content.assemble("  ", (self.error, "$text-error")))
         title: list[str | tuple[str, str]] = [(self.title, "bold"), "  "] if self.title else []
         return (Content.assemble(*title, (NAMES.get(self.game or "") or self.game or "", "bold $text-accent"), "  ",

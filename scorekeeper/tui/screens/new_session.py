@@ -117,6 +117,12 @@ class NewSessionScreen(Screen):
                 yield Button("Cancel (Esc)", id="cancel")
         yield KeyBar()
 
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The form's keys beyond its bindings."""
+        return [("↑ / ↓", "on the games: pick one (its seating hint and house rules follow)"),
+                ("Enter", "on the games: on to the first player; in a box: the next field (a name may stay empty)"),
+                ("typing", "the players in seating order, one a box; each name is checked as you type")]
+
     @staticmethod
     def game_prompt(game: Game) -> Content:
         """`The Ticket Booth  2–5 players`."""

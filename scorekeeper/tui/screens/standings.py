@@ -40,9 +40,23 @@ def rounds_text(scheduled: int, played: int) -> str:
 
 
 class RoundList(OptionList):
-    """What the table can do: the next thing first, then every round (Enter edits the highlighted one)."""
+    """What the table can do: the next thing first, then every round; the footer says what Enter does on the line
+    highlighted (continue, or edit the round)."""
 
-    BINDINGS = [Binding("enter", "select", "Continue / edit round", id="choose")]
+    BINDINGS = [Binding("enter", "choose('continue')", "Continue", id="continue-line"),
+                Binding("enter", "choose('edit')", "Edit round", id="edit-line")]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is shown as what it does on the highlighted line."""
+        if action == "choose":
+            index = self.highlighted
+            on_continue = index is not None and self.get_option_at_index(index).id == "continue"
+            return (parameters == ("continue",)) == on_continue
+        return True
+
+    def action_choose(self, what: str) -> None:
+        """Enter: the highlighted line's action (the screen continues or edits)."""
+        self.action_select()
 
 
 class StandingsScreen(SessionScreen):
@@ -60,6 +74,16 @@ class StandingsScreen(SessionScreen):
         Binding("escape", "home", "Sessions", id="home"),
     ]
 
+    HELP_TEXTS = {
+        "rename": "rename a player everywhere in the file (one save; ctrl+z undoes it)",
+        "seating": "change the seating order (only before any round is scored)",
+        "details": "the session's title and notes",
+        "charts": "the charts: running totals by round, points by category",
+        "export": "export: CSV, Markdown, JSON, or a BG Stats play (a QR code)",
+        "home": "back to the sessions (everything is saved)",
+    }
+    """The screen's keys said more fully on the help screen."""
+
     app: AppBase
 
     def __init__(self, doc: Document) -> None:
@@ -68,6 +92,7 @@ class StandingsScreen(SessionScreen):
         self.game = games.get(doc.session.game)
         self.sheet: Sheet | None = None
         self.choices: list[int] = []
+        self.states: list[tuple[bool, str]] = []
         self._keep = True
 
     def compose(self) -> ComposeResult:
@@ -131,6 +156,7 @@ class StandingsScreen(SessionScreen):
         notes.update(Content(inert(session.notes, newlines=True)) if session.notes else Content(""))
         notes.display = bool(session.notes)
         following = self.next_text(sheet)
+        self.states = [walk.round_state(self.game, session, sheet, n) for n in range(1, len(sheet.rounds) + 1)]
         self.query_one("#next", Static).update(
             Content.assemble("Next: ", following, ("  — press Enter", "dim")) if following is not None else
             Content.styled("The game is over. ↑↓ picks a round, Enter edits it · r renames a player · "
@@ -146,9 +172,7 @@ class StandingsScreen(SessionScreen):
             problem_line(p) for p in walk.reached(self.game, session, len(session.rounds), problems))
         grid = self.query_one("#breakdown", Grid)
         await grid.remove_children()
-        walking = walk.resume(self.game, session, sheet)
-        await grid.mount_all([Hanging(self.breakdown(sheet, p, walking[0] if walking else None), classes="player-card")
-                              for p in session.players])
+        await grid.mount_all([Hanging(self.breakdown(sheet, p), classes="player-card") for p in session.players])
         self.query_one("#charts", ScoreCharts).show(sheet)
         self.refresh_bindings()
 
@@ -169,7 +193,8 @@ class StandingsScreen(SessionScreen):
         rnd = sheet.rounds[number - 1]
         scheduled = self.game.scheduled_rounds(self.session)
         extra = " (extra)" if number > scheduled else ""
-        state = ("complete", "$text-success") if rnd.complete else ("not finished", "$text-warning")
+        done, said = self.states[number - 1]
+        state = (said, "$text-success" if done else "$text-warning")
         scores = " · ".join(f"{p} {walk.points(rnd.points[p])}" for p in self.session.players)
         return Content.assemble(("✎ ", "$text-accent"), (f"Round {number}{extra}", "bold"), " · ", state,
                                 " · ", scores, ("  — Enter edits", "dim"))
@@ -194,6 +219,11 @@ class StandingsScreen(SessionScreen):
             listing.highlighted = 0 if following is not None else len(options) - 1
         self._keep = True
 
+    @on(OptionList.OptionHighlighted, "#rounds")
+    def highlighted(self) -> None:
+        """The footer follows the line highlighted (Enter continues, or edits a round)."""
+        self.refresh_bindings()
+
     @on(OptionList.OptionSelected, "#rounds")
     def chosen(self, event: OptionList.OptionSelected) -> None:
         """Enter on the list: continue, or edit the highlighted round."""
@@ -204,19 +234,37 @@ class StandingsScreen(SessionScreen):
         else:
             self.action_edit_round(number)
 
-    def breakdown(self, sheet: Sheet, player: str, walking: int | None = None) -> list[Line]:
-        """A player's items, round by round, with the total (the round being walked marked so)."""
+    def breakdown(self, sheet: Sheet, player: str) -> list[Line]:
+        """A player's items, round by round, with the total (a round not done marked so)."""
         parts = [text_line(Content.assemble((player, "bold"), "  ",
                                             (walk.points(sheet.totals[player]), "bold $text-accent")))]
         for rnd in sheet.rounds:
             parts.append(text_line(Content.styled(f"Round {rnd.number}: {walk.points(rnd.points[player])}"
-                                                  + ("" if rnd.complete and rnd.number != walking
+                                                  + ("" if self.states[rnd.number - 1][0]
                                                      else " (not finished)"), "underline")))
             mine = [i for i in rnd.items if i.player == player]
             parts.extend(item_line(i) for i in mine)
             if not mine:
                 parts.append(text_line(Content.styled("   nothing scored", "dim")))
         return parts
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The keys of the standings as they stand: continue while the game is not over, edit the rounds there are."""
+        rows: list[tuple[str, str]] = []
+        rounds = len(self.session.rounds)
+        going = self.sheet is not None and not walk.finished(self.game, self.session, self.sheet)
+        if going:
+            rows.append(("↑ / ↓, Enter", "the first line continues the game (the next thing to do); on a round's "
+                                         "line, Enter edits that round from its first step"))
+            rows.append(("n", "continue the game"))
+        elif rounds:
+            rows.append(("↑ / ↓, Enter", "pick a round; Enter edits it from its first step"))
+        if rounds:
+            rows.append(("e", "edit the last round"))
+            last = min(rounds, 9)
+            keys, which = ("1", "1") if last == 1 else (f"1 … {last}", f"1 … {last}")
+            rows.append((keys, f"edit round {which} from its first step"))
+        return rows
 
     # -- actions ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -29,10 +29,10 @@ from scorekeeper.text import inert
 from scorekeeper.tui.render import item_line, lines, pad, problem_line, text_line
 from scorekeeper.tui.screens.base import SessionScreen
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
-from scorekeeper.tui.widgets.editors import DOWN, EDIT, LINE, MOVE, NEXT, NOT_READY, UP, Editor, Holder
+from scorekeeper.tui.widgets.editors import DOWN, EDIT, LINE, MOVE, NEXT, NOT_READY, UP, Editor, Holder, Unsupported
 from scorekeeper.tui.widgets.grid import StepGrid
 from scorekeeper.tui.widgets.hanging import Hanging, Line, wrap
-from scorekeeper.tui.widgets.kinds import STEP_WIDE, editor_for
+from scorekeeper.tui.widgets.kinds import EDITORS, STEP_WIDE, editor_for, editor_kind
 from scorekeeper.tui.widgets.steps import StepList
 
 if TYPE_CHECKING:
@@ -97,6 +97,16 @@ class WalkthroughScreen(SessionScreen):
         Binding("f2", "stay", "Edit box", show=False, id="edit"),
     ]
 
+    HELP_TEXTS = {
+        "standings": "the standings (what is typed is saved already)",
+        "prev-step": "the previous step of the round", "next-step": "the next step of the round",
+        "flip": "on a line of a card list: done ↔ failed", "remove": "on a line of a list: remove it",
+    }
+    """The screen's keys said more fully on the help screen."""
+
+    TAB_MOVES = False
+    """Tab stays in the step (it completes a name or goes box to box), it does not move between fields."""
+
     app: AppBase
 
     def __init__(self, doc: Document, number: int, index: int = 0) -> None:
@@ -128,6 +138,8 @@ class WalkthroughScreen(SessionScreen):
         self._rows: dict[tuple[object, ...], list[Content]] = {}
         self._titles: tuple[object, list[Content]] | None = None
         self.first = self.model.players[0]
+        self.left: Content | None = None
+        self.refused: list[Problem] = []
 
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -214,6 +226,7 @@ class WalkthroughScreen(SessionScreen):
         players = self.model.players
         self.editors, self.holders, self.spots = {}, {}, []
         self.rejected = {}
+        self.refused = []
         for s, slot in enumerate(self.slots):
             if slot.kind in STEP_WIDE:
                 holder = Holder(slot, players)
@@ -258,8 +271,10 @@ class WalkthroughScreen(SessionScreen):
                     return i
         return 0
 
-    def go(self, index: int, focus: Where | None = None) -> None:
-        """Show step `index` (at once: the grid draws it from the session)."""
+    def go(self, index: int, focus: Where | None = None, left: Content | None = None) -> None:
+        """Show step `index` (at once: the grid draws it from the session); `left`: a warning of the step just
+        left, shown under the heading until the cursor leaves this step."""
+        self.left = left
         self.load_step(index, focus)
         self.show_all()
         self.refresh_bindings()
@@ -418,13 +433,13 @@ class WalkthroughScreen(SessionScreen):
             if where is not None:
                 self.rejected[where] = errors
             else:
-                self.notify("\n".join(p.message for p in errors), title="Not saved", severity="error",
-                            markup=False)
+                self.refused = errors
             self.mark_editors()
             self.show_changed()
             return False
         if where is not None:
             self.rejected.pop(where, None)
+        self.refused = []
         self.model = candidate
         self.rescore(candidate, found)
         self.retry()
@@ -501,13 +516,14 @@ class WalkthroughScreen(SessionScreen):
             self.draw_grid()
             return
         warnings = self.step_warnings()
+        left = None
         if warnings and self.index not in self.warned:
             self.warned.add(self.index)
-            more = f" (and {len(warnings) - 1} more, marked ⚠ in the step)" if len(warnings) > 1 else ""
-            self.notify(warnings[0].message + more, title=f"Check {self.step.title}", severity="warning",
-                        markup=False, timeout=6)
+            more = f" (and {len(warnings) - 1} more)" if len(warnings) > 1 else ""
+            left = Content.assemble(("⚠ ", "$text-warning"), (f"{self.step.title}: ", "bold"),
+                                    inert(warnings[0].message) + more, ("  PageUp goes back", "dim"))
         if self.index < len(self.steps) - 1:
-            self.go(self.index + 1)
+            self.go(self.index + 1, left=left)
         else:
             self.action_standings()
 
@@ -535,11 +551,13 @@ class WalkthroughScreen(SessionScreen):
         return max(10, max(cell_len(p) for p in self.model.players) + 9)
 
     def heading(self) -> Content:
-        """The round, the step and who starts; below, the step's question."""
-        return Content.assemble(
+        """The round, the step and who starts; below, the step's question (and a warning of the step just left:
+        in the page, where it hides nothing being typed, not in a toast over the grid)."""
+        head = Content.assemble(
             (walk.round_title(self.game, self.model, self.number), "bold"), " · ",
             (self.step.title, "bold $text-accent"),
             ("  ", ""), (inert(self.first), "bold"), (" starts", "dim"), "\n", (self.step.help, "dim"))
+        return head + "\n" + self.left if self.left is not None else head
 
     def head(self, widths: list[int], narrow: bool, width: int) -> list[Content]:
         """The column headers over the inputs: each label (wrapped to its column) and the allowed range; a note
@@ -623,7 +641,8 @@ class WalkthroughScreen(SessionScreen):
             out.append(Content(""))
         if spot is not None and spot.player is None:
             out.append(self.holders[spot.slot].prompt())
-            top, bottom = len(out) - 1, len(out) - 1
+            out += [Content.assemble(*problem_line(p, "not saved: ")) for p in self.refused]
+            top, bottom = len(out) - 1 - len(self.refused), len(out) - 1
         return out, top, bottom
 
     def row_lines(self, p: int, player: str, cells: list[list[Content]], width: int,
@@ -804,6 +823,54 @@ class WalkthroughScreen(SessionScreen):
             text = "  " + pad(inert(p), width) + before + pad(walk.points(now), 7, right=True)
             out.append(Content.assemble(text, (pad(walk.points(self.before[p] + now), 8, right=True), "bold")))
         return lines(out)
+
+    # -- help -------------------------------------------------------------------------
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The keys this step offers, then those the round's other steps add (from the kinds of their inputs)."""
+        rows = self.step_help(self.step, self.slots, moves=True)
+        others: list[tuple[str, str]] = []
+        for step in self.steps:
+            if step is not self.step:
+                others += [row for row in self.step_help(step, self.slots_of(step)) if row not in rows + others]
+        held = [row for row in others if row[0] == "seat"]
+        if len(held) > 1:
+            cards = " / ".join(text.split(":")[0].removeprefix("who holds the ") for _, text in held)
+            others = [row for row in others if row[0] != "seat"]
+            others.insert(0, ("seat", f"who holds the {cards}:{held[0][1].split(':', 1)[1]}"))
+        if others:
+            rows += [("", "At the round's other steps"), *others]
+        return [(self.seat_keys() if key == "seat" else key, text) for key, text in rows]
+
+    def seat_keys(self) -> str:
+        """The keys that pick a holder: `1 … 4, 0`."""
+        return f"1 … {len(self.model.players)}, 0"
+
+    def step_help(self, step: Step, slots: tuple[walk.Slot, ...], moves: bool = False) -> list[tuple[str, str]]:
+        """The keys of a step's inputs: how the cursor moves through them (`moves`), and each kind's own keys."""
+        rows: list[tuple[str, str]] = []
+        inputs = [s for s in slots if s.kind not in STEP_WIDE]
+        if moves and len(inputs) > 1:
+            order = " → ".join(s.label for s in inputs)
+            if walk.either(step):
+                order += ": give one or the other"
+            rows += [("Enter", f"confirms the box (empty: 0 / no) and moves along the player's row ({order}), then "
+                               "to the next player's row; after the last player, the next step"),
+                     ("↑ / ↓", "the same column of the previous / next player")]
+        elif moves and inputs:
+            rows += [("Enter", "confirms the value (empty: 0 / no) and goes to the next player; after the last "
+                               "one, the next step"),
+                     ("↑ / ↓", "the previous / next player")]
+        elif moves:
+            rows.append(("Enter", "the standings" if step.id == "summary" else
+                         "the next step (nothing to type here: the points come from earlier steps)"))
+        held = [s.label for s in slots if s.kind in STEP_WIDE]
+        if held:
+            seats = ", ".join(f"{i} {p}" for i, p in enumerate(self.model.players, 1))
+            rows.append(("seat", f"who holds the {' / '.join(held)}: the seat number ({seats}); 0 or n: nobody; "
+                                 "↑ / ↓ and Enter pick too"))
+        for slot in inputs:
+            rows += [row for row in EDITORS.get(editor_kind(slot), Unsupported).HELP if row not in rows]
+        return rows
 
     # -- actions ------------------------------------------------------------------------
     def action_list_key(self, key: str) -> None:

@@ -96,6 +96,8 @@ class Editor:
     """A player's cell for one slot: it takes keys, gives its value, and draws itself (one line, or several)."""
 
     width: ClassVar[int] = 6
+    HELP: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """The keys the cell offers, for the help screen: (keys, what they do)."""
     stacked: ClassVar[bool] = False
     """A cell of several lines: the player's reasons go below the inputs, not beside them."""
 
@@ -144,6 +146,9 @@ def number_text(value: Any) -> str:
 class NumberEditor(Editor):
     """A whole number: typing into a filled box replaces it (Backspace or F2 edits it); Enter on nothing is 0."""
 
+    HELP = (("digits", "a number; typing into a filled box replaces it, Backspace or F2 edits it; Enter on an "
+                       "empty box is 0"),)
+
     def load(self, value: Any) -> None:
         """Show a number."""
         self.box = Buffer()
@@ -180,6 +185,9 @@ class NumberEditor(Editor):
 
 class YesNoEditor(Editor):
     """Holds a card or not: space flips it, y or 1 says yes, n or 0 no; Enter confirms (no, when nothing is set)."""
+
+    HELP = (("space, y / n", "yes or no: space flips it, y (or 1, x) is yes, n (or 0) is no; Enter on nothing is "
+                             "no"),)
 
     width = 8
 
@@ -221,6 +229,9 @@ class YesNoEditor(Editor):
 
 class CountsEditor(Editor):
     """Counts by number in a row of small boxes (routes by length): Enter moves box to box, then on."""
+
+    HELP = (("Enter, Tab / shift+Tab", "box to box along the row of counts (routes by length: how many of each); "
+                                       "Enter after the last box moves on"),)
 
     def load(self, value: Any) -> None:
         """Show a table of counts."""
@@ -287,6 +298,11 @@ class CountsEditor(Editor):
 class CardLines(Editor):
     """A list, one item per line: Enter ends a line (a new one below), Enter on the empty last line moves on,
     Backspace on an empty line or ctrl+r removes it, up and down go line to line (then to another player)."""
+
+    HELP: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("card lists", "one card per line: 8 = completed for 8, -8 = failed, a name may follow (8 Denver – El Paso); "
+                       "Enter ends a line, Enter on the empty last line moves on"),
+        ("ctrl+t, ctrl+r, ctrl+n", "on a line of a list: done ↔ failed, remove the line, insert a line"))
 
     width = 30
     stacked = True
@@ -471,6 +487,8 @@ class CardLines(Editor):
 class TouristLines(CardLines):
     """Cards of a known deck (Finland's tourist cards): a card's name alone gives its printed points; Tab completes
     the name."""
+
+    HELP = (*CardLines.HELP, ("Tab", "completes a tourist card's name; a known card gets its printed points"))
 
     placeholder = "Kokkola · -Vaasa failed · 8 Name"
 

@@ -37,6 +37,9 @@ class Walk(Protocol):
 class StepGrid(Widget, can_focus=True):
     """The players' rows of a step: names, inputs and what each scores, drawn as one block of lines."""
 
+    TAKES_BURSTS = True
+    """The app's key queue may hand it several keys at once (it hands back those after one that left it)."""
+
     DEFAULT_CSS = """
     StepGrid {
         height: auto;
@@ -106,9 +109,14 @@ class StepGrid(Widget, can_focus=True):
         return len(self._lines)
 
     async def _on_key(self, event: events.Key) -> None:
+        typed = getattr(self.app, "typed", None)
+        if typed is not None and typed.taken(self, event):
+            return
         if self.walk.key(event.key, event.character):
             event.stop()
             event.prevent_default()
+        elif typed is not None:
+            typed.left(event)
 
     def on_click(self, event: events.Click) -> None:
         """A click on a player's row moves the cursor there."""

@@ -140,6 +140,11 @@ class PairLines(CardLines):
 class RouteLines(PairLines):
     """A player's claimed routes; under them the trains used and left."""
 
+    HELP = (("route lists", "one claimed route per line by its two cities (den - kan: the beginnings of the names "
+                            "do); Enter ends a line, Enter on the empty last line moves on"),
+            ("Tab", "completes a city (again: the next one that fits)"),
+            ("ctrl+r, ctrl+n", "on a line of a list: remove the line, insert a line"))
+
     kind = mapmode.ROUTE
 
     def footer(self) -> Content | None:
@@ -154,6 +159,11 @@ class RouteLines(PairLines):
 class TicketLines(PairLines):
     """A player's destination tickets, picked from the map's deck by name: the map says whether each is
     connected and what it is worth (no points or done/failed to type)."""
+
+    HELP = (("ticket lists", "one destination ticket per line by its two cities; the map says whether it is "
+                             "connected and what it is worth"),
+            ("Tab", "completes a city (again: the next one that fits)"),
+            ("ctrl+r, ctrl+n", "on a line of a list: remove the line, insert a line"))
 
     kind = mapmode.TICKET
     placeholder = "den - el  (Tab completes)"
