@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import select
 import shutil
 import statistics
 import subprocess
@@ -25,32 +24,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from firstpaint import BARE_HEADLESS
+from firstpaint import time_to_ready as report_time
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 WARM_BUDGET, COLD_BUDGET, FILTER_BUDGET_MS = 1.3, 1.5, 50
-
-BARE = """
-import os
-from textual.app import App
-from textual.widgets import Footer, Header
-
-
-class Bare(App):
-    def compose(self):
-        yield Header()
-        yield Footer()
-
-    def on_mount(self):
-        self.call_after_refresh(self.ready)
-
-    def ready(self):
-        os.write(1, b"READY\\n")
-        self.exit()
-
-
-Bare().run(headless=True)
-"""
 
 HOME = """
 import os, sys
@@ -93,20 +73,12 @@ app.run(Path(sys.argv[1]))
 
 
 def time_to_ready(code: str, *args: str, env: dict[str, str]) -> tuple[float, str]:
-    """Seconds from starting a Python process running `code` until it prints READY, and what it printed."""
-    start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-c", code, *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, env=env, cwd=ROOT)
-    assert proc.stdout is not None
-    if not select.select([proc.stdout], [], [], 600)[0]:
-        proc.kill()
-        raise SystemExit("the app did not report within 600 s")
-    line = proc.stdout.readline().decode()
-    elapsed = time.perf_counter() - start
-    proc.wait()
-    if "READY" not in line:
-        raise SystemExit(f"the app did not report its first screen (exit {proc.returncode})")
-    return elapsed, line.split()[-1]
+    """Seconds from starting a Python process running `code` until it prints READY, and the count it printed."""
+    seconds, line = report_time(code, *args, env=env, cwd=ROOT, timeout=600)
+    return seconds, line.split()[-1]
+
+
+BARE = BARE_HEADLESS
 
 
 def first_paint(folder: Path, cache: Path, runs: int) -> None:

@@ -3,55 +3,33 @@ header and a footer.
 
 Each app runs in its own process, repeatedly and alternately, in a real terminal: a tmux session of its
 own (120x40), whose screen is polled until the app's first screen shows (the bare app's title; a session
-line of the home screen; the walkthrough's "first player"). scorekeeper runs as `scorekeeper --dir DIR`
+line of the home screen; the walkthrough's score table). scorekeeper runs as `scorekeeper --dir DIR`
 (the home screen, 20 sessions) and `scorekeeper --dir DIR FILE` (a session in progress). The figures are
 medians from starting the terminal to that moment (tmux's own start-up is in both). Without tmux, or with
 `--headless`, each app runs headless and reports the moment its first screen is mounted and drawn. The
 budget (issue "Fast at every size"): each at most 1.1 times the bare app; the exit code is 1 when a figure is
 over it.
 
-    python bench/startup.py [--runs N] [--headless]
+With `--instructions` (valgrind), each app runs once more under callgrind in the terminal, ending at its first
+frame, and the instructions it executed are compared: a figure the load of the machine does not move.
+
+    python bench/startup.py [--runs N] [--headless] [--instructions]
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
 import os
-import select
-import shlex
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from importlib import resources
 from pathlib import Path
 
+from firstpaint import BARE_HEADLESS, BARE_MARKER, BARE_TUI, instructions_in_tmux, time_in_tmux, time_to_ready
+
 BUDGET = 1.1
-
-BARE = """
-import os
-from textual.app import App
-from textual.widgets import Footer, Header
-
-
-class Bare(App):
-    def compose(self):
-        yield Header()
-        yield Footer()
-
-    def on_mount(self):
-        self.call_after_refresh(self.ready)
-
-    def ready(self):
-        os.write(1, b"READY\\n")
-        self.exit()
-
-
-Bare().run(headless=True)
-"""
 
 SCOREKEEPER = """
 import inspect, os, sys
@@ -92,68 +70,16 @@ app.run(Path(sys.argv[1]), Path(sys.argv[2]) if sys.argv[2] else None)  # what `
 """
 
 
-BARE_TUI = """
-from textual.app import App
-from textual.widgets import Footer, Header
-
-
-class Bare(App):
-    TITLE = "Bare app"
-
-    def compose(self):
-        yield Header()
-        yield Footer()
-
-
-Bare().run()
-"""
-
-
-_RUNS = itertools.count()
-
-
-def time_in_tmux(cmd: list[str], marker: str, env: dict[str, str]) -> float:
-    """Seconds from starting cmd in a new tmux terminal until its screen shows marker."""
-    name = f"scorekeeper-bench-{os.getpid()}-{next(_RUNS)}"
-    tmux = ["tmux", "-L", name]
-    start = time.perf_counter()
-    subprocess.run([*tmux, "new-session", "-d", "-s", name, "-x", "120", "-y", "40", shlex.join(cmd)], env=env,
-                   check=True)
-    try:
-        while time.perf_counter() - start < 60:
-            screen = subprocess.run([*tmux, "capture-pane", "-p", "-t", name], capture_output=True, text=True).stdout
-            if marker in screen:
-                return time.perf_counter() - start
-            time.sleep(0.005)
-        raise SystemExit(f"{shlex.join(cmd)}: no first screen ({marker!r}) within 60 s")
-    finally:
-        subprocess.run([*tmux, "kill-server"], stderr=subprocess.DEVNULL)
-
-
-def time_to_ready(code: str, *args: str, env: dict[str, str]) -> float:
-    """Seconds from starting a Python process running `code` until it prints READY."""
-    start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-c", code, *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, env=env)
-    assert proc.stdout is not None
-    if not select.select([proc.stdout], [], [], 60)[0]:
-        proc.kill()
-        raise SystemExit("the app did not report its first screen within 60 s")
-    line = proc.stdout.readline()
-    elapsed = time.perf_counter() - start
-    proc.wait()
-    if b"READY" not in line:
-        raise SystemExit(f"the app did not report its first screen (exit {proc.returncode})")
-    return elapsed
-
-
 def main() -> int:
     """Run both apps alternately, print the medians and the ratio; exit 1 over budget."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--headless", action="store_true", help="headless apps instead of a tmux terminal")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count the instructions to the first frame (valgrind's callgrind, in tmux)")
     args = parser.parse_args()
     use_tmux = not args.headless and shutil.which("tmux") is not None
+    load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "sessions"
         folder.mkdir()
@@ -174,22 +100,22 @@ def main() -> int:
             env["TERM"] = "xterm-256color"
 
             def bare_once() -> float:
-                return time_in_tmux([py, "-c", BARE_TUI], "Bare app", env)
+                return time_in_tmux([py, "-c", BARE_TUI], BARE_MARKER, env)
 
             cases = {
                 "home screen, 20 sessions": lambda: time_in_tmux([py, "-m", "scorekeeper", "--dir", str(folder)],
                                                                  "finished — ", env),
                 "opening a session": lambda: time_in_tmux([py, "-m", "scorekeeper", "--dir", str(folder),
-                                                           str(sample)], "first player", env),
+                                                           str(sample)], "Scores (this round is", env),
             }
         else:
 
             def bare_once() -> float:
-                return time_to_ready(BARE, env=env)
+                return time_to_ready(BARE_HEADLESS, env=env)[0]
 
             cases = {
-                "home screen, 20 sessions": lambda: time_to_ready(SCOREKEEPER, str(folder), "", env=env),
-                "opening a session": lambda: time_to_ready(SCOREKEEPER, str(folder), str(sample), env=env),
+                "home screen, 20 sessions": lambda: time_to_ready(SCOREKEEPER, str(folder), "", env=env)[0],
+                "opening a session": lambda: time_to_ready(SCOREKEEPER, str(folder), str(sample), env=env)[0],
             }
         bare_once()
         for case in cases.values():
@@ -200,10 +126,16 @@ def main() -> int:
             bare.append(bare_once())
             for name, case in cases.items():
                 ours[name].append(case())
+        counts: dict[str, int] = {}
+        if args.instructions and use_tmux and shutil.which("valgrind"):
+            counts["bare"] = instructions_in_tmux(["bare", BARE_TUI], env)
+            counts["home screen, 20 sessions"] = instructions_in_tmux(["scorekeeper", "--dir", str(folder)], env)
+            counts["opening a session"] = instructions_in_tmux(["scorekeeper", "--dir", str(folder), str(sample)], env)
         assert sample.read_bytes() == original, "opening a session must not change it"
     b = statistics.median(bare)
     where = "in a tmux terminal, polled" if use_tmux else "headless"
-    print(f"runs: {args.runs} each, alternating, {where}; time from start to the first screen drawn")
+    print(f"runs: {args.runs} each, alternating, {where}; time from start to the first screen drawn; "
+          f"load average {load:.2f} before, {os.getloadavg()[0]:.2f} after")
     print(f"bare Textual app (Header + Footer): median {b * 1000:.0f} ms  (min {min(bare) * 1000:.0f})")
     over = False
     for name, times in ours.items():
@@ -211,6 +143,11 @@ def main() -> int:
         print(f"scorekeeper, {name + ':':<27} median {o * 1000:.0f} ms  (min {min(times) * 1000:.0f})  "
               f"ratio: {o / b:.2f} (budget {BUDGET})")
         over |= o / b > BUDGET
+    if counts:
+        bare_count = counts.pop("bare")
+        print(f"instructions to the first frame (callgrind, one run each): bare app {bare_count / 1e6:,.0f} M")
+        for name, count in counts.items():
+            print(f"scorekeeper, {name + ':':<27} {count / 1e6:,.0f} M  ratio: {count / bare_count:.2f}")
     return 1 if over else 0
 
 

@@ -122,9 +122,9 @@ def cmd_open(args: argparse.Namespace) -> int:
     """`scorekeeper [FILE]`: the app on the sessions folder, or on one session."""
     from pathlib import Path
 
-    from scorekeeper import store
+    from scorekeeper.paths import sessions_dir
 
-    return open_app(store.sessions_dir(args.dir), Path(args.file) if args.file else None)
+    return open_app(sessions_dir(args.dir), Path(args.file) if args.file else None)
 
 
 def open_app(folder: Path, file: Path | None) -> int:

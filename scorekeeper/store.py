@@ -12,6 +12,7 @@ import unicodedata
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.paths import sessions_dir as sessions_dir  # here for the commands; in paths for the app
 from scorekeeper.record import field, replace
 from scorekeeper.record import record as dataclass
 from scorekeeper.session import Problem, Session, SessionError, quote
@@ -654,20 +655,6 @@ def fingerprint(path: Path | str) -> str | None:
 
 
 # -- folders ----------------------------------------------------------------------------
-def sessions_dir(given: str | os.PathLike[str] | None = None) -> Path:
-    """The sessions folder: --dir, else $SCOREKEEPER_HOME, else the user data folder's sessions/."""
-    from pathlib import Path
-
-    if given:
-        return Path(given).expanduser()
-    env = os.environ.get("SCOREKEEPER_HOME")
-    if env:
-        return Path(env).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("scorekeeper", appauthor=False)) / "sessions"
-
-
 def slug(text: str) -> str:
     """A file-name-safe slug: `Friday at Mia's` -> `friday-at-mia-s`."""
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()

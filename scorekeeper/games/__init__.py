@@ -7,6 +7,7 @@ import importlib
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
 
+from scorekeeper.gamenames import NAMES
 from scorekeeper.games.base import Game, Item, Place, RoundScore, Sheet, Step, add_items
 from scorekeeper.points import ZERO
 from scorekeeper.session import Problem, Session, SessionError
@@ -17,9 +18,6 @@ _WHERE = {
     "ticket-to-finland": ("ticket_to_finland", "TicketToFinland"),
     "ticket-to-mars": ("ticket_to_mars", "TicketToMars"),
 }
-NAMES = {"ticket-booth": "The Ticket Booth", "ticket-to-ride": "Ticket to Ride",
-         "ticket-to-finland": "Ticket to Finland", "ticket-to-mars": "Ticket to Mars"}
-"""Each game's name by id, without importing the game (the game's own `name` is the same)."""
 
 
 class Registry(Mapping[str, Game]):

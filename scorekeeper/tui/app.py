@@ -7,7 +7,7 @@ import gc
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events, work
 from textual.app import App, SystemCommand
@@ -16,13 +16,14 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 from textual.worker import Worker
 
-from scorekeeper import store
-from scorekeeper.document import Document
-from scorekeeper.session import Session, SessionError
 from scorekeeper.text import inert
 from scorekeeper.tui.base import AppBase
 from scorekeeper.tui.commands import OffersCommands, ScreenCommands
 from scorekeeper.tui.keys import KeyQueue
+
+if TYPE_CHECKING:  # the home screen paints without them: imported where a session is opened or saved
+    from scorekeeper.document import Document
+    from scorekeeper.session import Session, SessionError
 
 Change = Callable[[], object]
 """A change of the open session that writes its file (commit, undo, redo)."""
@@ -40,6 +41,8 @@ class ScorekeeperApp(AppBase):
     """Keeps score of a game of the Ticket family: home, new session, walkthrough, standings."""
 
     CSS_PATH = Path(__file__).with_name("scorekeeper.tcss")
+    SESSION_CSS = Path(__file__).with_name("session.tcss")
+    MORE_CSS = Path(__file__).with_name("more.tcss")
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]
     COMMANDS = App.COMMANDS | {ScreenCommands}
     TITLE = "Scorekeeper"
@@ -53,7 +56,7 @@ class ScorekeeperApp(AppBase):
         from scorekeeper.tui.inert import guard_terminal
 
         guard_terminal()
-        super().__init__()
+        super().__init__(css_path=[self.CSS_PATH, *([self.SESSION_CSS] if file is not None else [])])
         self.folder = Path(folder)
         self.file = Path(file) if file is not None else None
         self.now = now
@@ -64,7 +67,7 @@ class ScorekeeperApp(AppBase):
 
     def on_mount(self) -> None:
         """The session given on the command line where the table left off, else the home screen."""
-        self._start_up()
+        self.call_after_refresh(self._start_up)  # nothing in it is needed for the first frame
         if self.file is not None:
             self.open_file(self.file)
         else:
@@ -91,6 +94,9 @@ class ScorekeeperApp(AppBase):
 
     def session_screen(self, path: Path) -> Screen[None] | SessionError:
         """The screen a session opens on, or the core's problems when it cannot be opened."""
+        from scorekeeper.document import Document
+        from scorekeeper.session import SessionError
+
         try:
             doc = Document.open(path)
         except SessionError as exc:
@@ -103,6 +109,8 @@ class ScorekeeperApp(AppBase):
 
     def open_file(self, path: Path) -> bool:
         """Open a session file where the table left off (walkthrough or standings); the core's message if not."""
+        from scorekeeper.session import SessionError
+
         screen = self.session_screen(path)
         if isinstance(screen, SessionError):
             from scorekeeper.tui.screens.dialogs import ErrorScreen
@@ -198,6 +206,8 @@ class ScorekeeperApp(AppBase):
         the changes made meanwhile wait, and the answer applies to the newest of them (each holds the whole
         session): the ones it replaced are not saved.
         """
+        from scorekeeper import store
+
         saved: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         if self._asking is None:
             try:
@@ -213,6 +223,7 @@ class ScorekeeperApp(AppBase):
     @work(group=ASKING)
     async def _ask(self) -> None:
         """Ask whether to overwrite the file changed on disk, reload it or leave it; do it to the newest change."""
+        from scorekeeper import store
         from scorekeeper.tui.screens.dialogs import ConflictScreen
 
         doc = self.doc
@@ -238,6 +249,8 @@ class ScorekeeperApp(AppBase):
 
     def _now(self, change: Change) -> bool:
         """Run a change now: whether it was saved (when not, says why); ChangedOnDisk when the file changed."""
+        from scorekeeper import store
+
         doc = self.doc
         if doc is None:
             return False
@@ -269,9 +282,19 @@ class ScorekeeperApp(AppBase):
 
     # -- start-up, quitting and signals ---------------------------------------------------
     def _start_up(self) -> None:
-        """Remove stale temporary files of ours, say when the folder cannot be written, catch SIGTERM/SIGHUP."""
+        """The garbage collector and the CSS the first screen did not need; remove stale temporary files of ours,
+        say when the folder cannot be written, catch SIGTERM/SIGHUP."""
         import os
 
+        from scorekeeper import store
+
+        gc.enable()
+        stylesheet = self.stylesheet
+        for path in (self.SESSION_CSS, self.MORE_CSS):
+            if not stylesheet.has_source(str(path), ""):
+                stylesheet.read(path)
+        stylesheet.parse()
+        stylesheet.update(self)
         for folder in {self.folder, *([self.file.parent] if self.file is not None else [])}:
             store.remove_stale_temps(folder)
         if self.folder.is_dir() and not os.access(self.folder, os.W_OK):
@@ -291,6 +314,8 @@ class ScorekeeperApp(AppBase):
 
     def flush(self) -> None:
         """Write what could not be saved before (a full disk), if anything; quietly."""
+        from scorekeeper import store
+
         doc = self.doc
         if doc is not None and doc.unsaved and not doc.read_only:
             try:
@@ -310,6 +335,8 @@ class ScorekeeperApp(AppBase):
 
     def reload(self) -> None:
         """Take the file as it is on disk (it may be unreadable: then keep ours and say why)."""
+        from scorekeeper.session import SessionError
+
         doc = self.doc
         assert doc is not None
         old = doc.session
@@ -401,8 +428,10 @@ class ScorekeeperApp(AppBase):
 def run(folder: Path, file: Path | None = None) -> int:
     """Run the app on a sessions folder, or on one session file; the exit code."""
     # Everything imported so far lives as long as the app: keep the garbage collector from walking it
-    # again and again while the first screen is built (a quarter of the start-up time otherwise).
+    # again and again while the first screen is built (a quarter of the start-up time otherwise); and no
+    # collection at all until the first frame is out (`_start_up` turns it back on).
     gc.freeze()
+    gc.disable()
     app = ScorekeeperApp(folder=folder, file=file)
     result = app.run()
     return result if isinstance(result, int) else (app.return_code or 0)

@@ -6,10 +6,12 @@ import asyncio
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 
-from scorekeeper.session import Session
+if TYPE_CHECKING:
+    from scorekeeper.session import Session
 
 
 class AppBase(App[int]):

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import os
-import shutil
 import sqlite3
 import time
 from collections.abc import Iterator
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,12 +14,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
-from scorekeeper import store
 from scorekeeper.index import UNREADABLE, Index
 from scorekeeper.tui.screens.listing import Entry, SessionList, entry_for
 from scorekeeper.tui.screens.typing import OrderedInput
@@ -49,8 +49,22 @@ def odd_files(folder: Path) -> list[Entry]:
     return odd
 
 
+def narrower(before: tuple[list[Entry], list[str]] | None, entries: list[Entry], words: list[str]) -> bool:
+    """True when `words` can only narrow what the filter `before` showed of the same entries: each word of before
+    is inside a word of now (`ti` then `tic`, `ticket` then `ticket b`), so no entry it hid can pass now."""
+    if before is None or before[0] is not entries:
+        return False
+    return all(any(old in new for new in words) for old in before[1])
+
+
 class FilterBox(OrderedInput):
-    """The filter: it has the keyboard; the arrows move in the list and Esc clears it, in the order typed."""
+    """The filter: it has the keyboard; the arrows move in the list and Esc clears it, in the order typed.
+
+    Its width is fixed by the screen, so the text growing with each key (Textual's Input sets its virtual size
+    then) never needs the screen laid out again: only the box is drawn again.
+    """
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     BINDINGS = [
         Binding("up", "screen.move(-1)", "Up", show=False),
@@ -87,6 +101,7 @@ class HomeScreen(Screen[None]):
         self.reading: tuple[int, int] | None = None
         self._complete = False
         self._could_delete: bool | None = None
+        self._filtered: tuple[list[Entry], list[str]] | None = None
 
     class Reading(Message):
         """The folder's refresh read `done` of `total` changed files (posted from its thread)."""
@@ -189,6 +204,7 @@ class HomeScreen(Screen[None]):
         if message.entries is not None:
             self.entries = message.entries
             self._complete = True
+            gc.freeze()  # the entries live until the next read: the collector need not walk them at every key
         self.show()
 
     def paint(self, select: Path | None = None) -> None:
@@ -207,6 +223,8 @@ class HomeScreen(Screen[None]):
 
     def load(self, select: Path | None = None) -> None:
         """Without an index: read every session file of the folder."""
+        from scorekeeper import store
+
         found = (entry_for(p) for p in store.session_files(self.app.folder))
         self.entries = [e for e in found if e is not None]
         self._complete = True
@@ -232,17 +250,23 @@ class HomeScreen(Screen[None]):
         self.show(select)
 
     def show(self, select: Path | None = None) -> None:
-        """The entries that pass the filter."""
+        """The entries that pass the filter (a filter typed further narrows the list shown, not the whole list)."""
         words = self.query_one("#filter", Input).value.casefold().split()
         current = self.current()
-        keep = select or (current.path if current else None)
-        shown = self.entries
+        before, self._filtered = self._filtered, (self.entries, words)
+        shown = self.shown if narrower(before, self.entries, words) else self.entries
         for word in words:
             shown = [e for e in shown if word in e.search]
-        self.shown = list(shown)
+        self.shown = shown if shown is not self.entries else list(shown)
         listing = self.query_one("#sessions", SessionList)
-        at = next((i for i, e in enumerate(self.shown) if e.path == keep), 0) if keep else 0
-        listing.set_rows(self.shown, at if self.shown else None)
+        at: int | None = 0
+        if select is not None:
+            at = next((i for i, e in enumerate(self.shown) if e.path == select), 0)
+        elif current is not None:
+            at = next((i for i, e in enumerate(self.shown) if e is current), None)
+            if at is None and (before is None or before[0] is not self.entries):  # the list was read again
+                at = next((i for i, e in enumerate(self.shown) if e.path == current.path), 0)
+        listing.set_rows(self.shown, (at or 0) if self.shown else None)
         empty = self.query_one("#empty", Static)
         empty.display = not self.shown
         listing.display = bool(self.shown)
@@ -330,6 +354,7 @@ class HomeScreen(Screen[None]):
 
     def action_delete(self) -> None:
         """Move the highlighted session to trash/, after a question whose default answer is No."""
+        from scorekeeper import store
         from scorekeeper.tui.screens.dialogs import ConfirmScreen
 
         entry = self.current()
@@ -356,6 +381,8 @@ class HomeScreen(Screen[None]):
 
     def action_undo_delete(self) -> None:
         """Bring back the session just deleted."""
+        from scorekeeper import store
+
         if self.deleted is None:
             return
         original, trashed = self.deleted
@@ -377,6 +404,9 @@ class HomeScreen(Screen[None]):
 
     def action_sample(self, name: str = SAMPLES[0]) -> None:
         """Copy a sample session into the folder and open it."""
+        import shutil
+        from importlib import resources
+
         source = resources.files("scorekeeper.samples").joinpath(name)
         folder = self.app.folder
         folder.mkdir(parents=True, exist_ok=True)

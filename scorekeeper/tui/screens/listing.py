@@ -14,7 +14,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import Visual
 
-from scorekeeper import games
+from scorekeeper.gamenames import NAMES
 from scorekeeper.index import Summary, summarize
 
 
@@ -34,8 +34,7 @@ class Entry:
         self.state = state
         self.error = error
         self.when = when
-        known = games.GAMES.get(game or "")
-        self.search = " ".join([path.name, game or "", known.name if known else "", title or "", *players,
+        self.search = " ".join([path.name, game or "", NAMES.get(game or "", ""), title or "", *players,
                                 state, error]).casefold()
 
     @classmethod
@@ -56,9 +55,8 @@ class Entry:
             return (Content.assemble(("⚠ ", "$text-error"), (self.path.name, "bold"),
                                      (f"  {self.state}", "$text-error")),
                     Content.assemble("  ", (self.error, "$text-error")))
-        known = games.GAMES.get(self.game or "")
         title: list[str | tuple[str, str]] = [(self.title, "bold"), "  "] if self.title else []
-        return (Content.assemble(*title, (known.name if known else self.game or "", "bold $text-accent"), "  ",
+        return (Content.assemble(*title, (NAMES.get(self.game or "") or self.game or "", "bold $text-accent"), "  ",
                                  (self.when, "dim")),
                 Content.assemble("  ", ", ".join(self.players), "  ", ("— " + self.state, "italic")))
 
@@ -101,11 +99,23 @@ class SessionList(ScrollView, can_focus=False):
         self._cache: dict[tuple[Entry, bool, int], list[Strip]] = {}
 
     def set_rows(self, rows: Sequence[Entry], highlighted: int | None) -> None:
-        """Show these entries, one of them highlighted (rows already drawn are reused)."""
+        """Show these entries, one of them highlighted (rows already drawn are reused).
+
+        A new number of rows lays the screen out again only when the scroll bar comes or goes: otherwise the
+        list keeps its place and size, and only its scroll bar and lines are drawn again.
+        """
         self.rows = rows
         size = Size(0, max(0, len(rows) * self.ROW - 1))
         if size != self.virtual_size:
-            self.virtual_size = size
+            height = self.container_size.height
+            if self.is_mounted and height and (size.height > height) == (self.virtual_size.height > height):
+                self.set_reactive(SessionList.virtual_size, size)
+                if self.show_vertical_scrollbar:
+                    self.vertical_scrollbar.window_virtual_size = size.height
+                    self.vertical_scrollbar.refresh()
+                self.scroll_y = self.validate_scroll_y(self.scroll_y)
+            else:
+                self.virtual_size = size
         self.highlight(highlighted)
         self.refresh()
 
