@@ -2,4 +2,4 @@
 
 NAMES = {"ticket-booth": "The Ticket Booth", "ticket-to-ride": "Ticket to Ride",
          "ticket-to-finland": "Ticket to Finland", "ticket-to-mars": "Ticket to Mars"}
-"""Each game's name by id (the game's own `name` is the same)."""
+"""Each game's name by id: the one place it is written (each game's `name` is read from here)."""

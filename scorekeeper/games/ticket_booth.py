@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.fields import CountsField, HolderField, IntField
+from scorekeeper.gamenames import NAMES
 from scorekeeper.games.base import Game, Item, RoundScore, Rule, Step, TieBreak, most, names, plural
 from scorekeeper.points import fmt
 from scorekeeper.session import Problem, Session, location
@@ -25,7 +26,7 @@ class TicketBooth(Game):
     """The Ticket Booth (county-fair card game)."""
 
     id = "ticket-booth"
-    name = "The Ticket Booth"
+    name = NAMES[id]
     rulebook = "000"
     seating_hint = "start with the oldest player, then clockwise; the first player rotates each round"
     summary = (

@@ -6,6 +6,7 @@ import unicodedata
 from fractions import Fraction
 
 from scorekeeper.fields import CardListField, CountsField, IntField
+from scorekeeper.gamenames import NAMES
 from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, names, rank
 from scorekeeper.games.trains import (
     LENGTHS,
@@ -81,7 +82,7 @@ class TicketToFinland(Game):
     """Ticket to Finland (fan expansion for Ticket to Ride: tourist cards and eight bonus cards)."""
 
     id = "ticket-to-finland"
-    name = "Ticket to Finland"
+    name = NAMES[id]
     rulebook = "002"
     seating_hint = "start with the youngest player (who plays first), then clockwise"
     summary = (

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from scorekeeper.fields import ObjectiveField
+from scorekeeper.gamenames import NAMES
 from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, add_items, most, names, plural, rank
 from scorekeeper.points import ZERO, fmt
 from scorekeeper.session import Problem, Session, location
@@ -34,7 +35,7 @@ class TicketToMars(Game):
     """Ticket to Mars (crew tiles on spaceships, objective cards revealed at the end of a round)."""
 
     id = "ticket-to-mars"
-    name = "Ticket to Mars"
+    name = NAMES[id]
     rulebook = "004"
     seating_hint = "seating order, clockwise; the first listed player starts round 1"
     summary = (

@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.fields import CardListField, CountsField, Field, IntField, Report, RouteNamesField, TicketNamesField
+from scorekeeper.gamenames import NAMES
 from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, TieBreak, most, names, plural, rank
 from scorekeeper.games.trains import (
     LENGTHS,
@@ -55,7 +56,7 @@ class TicketToRide(Game):
     """Ticket to Ride (the base game; optionally on the USA map, which scores claimed routes itself)."""
 
     id = "ticket-to-ride"
-    name = "Ticket to Ride"
+    name = NAMES[id]
     rulebook = "001, 003"
     seating_hint = "start with the player who plays first, then clockwise"
     summary = (
