@@ -29,10 +29,10 @@ from scorekeeper.text import inert
 from scorekeeper.tui.render import item_line, lines, pad, problem_line, text_line
 from scorekeeper.tui.screens.base import SessionScreen
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
-from scorekeeper.tui.widgets.editors import DOWN, EDIT, LINE, MOVE, NEXT, NOT_READY, UP, Editor, Holder, Unsupported
+from scorekeeper.tui.widgets.editors import DOWN, EDIT, LINE, MOVE, NEXT, NOT_READY, UP, Editor, Holder
 from scorekeeper.tui.widgets.grid import StepGrid
 from scorekeeper.tui.widgets.hanging import Hanging, Line, wrap
-from scorekeeper.tui.widgets.kinds import EDITORS, STEP_WIDE, editor_for, editor_kind
+from scorekeeper.tui.widgets.kinds import STEP_WIDE, editor_class, editor_for, editor_kind
 from scorekeeper.tui.widgets.steps import StepList
 
 if TYPE_CHECKING:
@@ -863,7 +863,7 @@ class WalkthroughScreen(SessionScreen):
             rows.append(("seat", f"who holds the {' / '.join(held)}: the seat number ({seats}); 0 or n: nobody; "
                                  "↑ / ↓ and Enter pick too"))
         for slot in inputs:
-            rows += [row for row in EDITORS.get(editor_kind(slot), Unsupported).HELP if row not in rows]
+            rows += [row for row in editor_class(editor_kind(slot)).HELP if row not in rows]
         return rows
 
     # -- actions ------------------------------------------------------------------------

@@ -2,31 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from scorekeeper.tui.widgets.editors import (
-    CardLines,
-    CountsEditor,
-    Editor,
-    NumberEditor,
-    TouristLines,
-    Unsupported,
-    YesNoEditor,
-)
-from scorekeeper.tui.widgets.map_editors import RouteLines, TicketLines
 from scorekeeper.walk import Slot
 
-EDITORS: dict[str, type[Editor]] = {
-    "int": NumberEditor,
-    "bool": YesNoEditor,
-    "holder": YesNoEditor,
-    "counts": CountsEditor,
-    "cards": CardLines,
-    "tourists": TouristLines,
-    "map-routes": RouteLines,
-    "map-tickets": TicketLines,
+if TYPE_CHECKING:
+    from scorekeeper.tui.widgets.editors import Editor
+
+EDITORS: dict[str, tuple[str, str]] = {
+    "int": ("editors", "NumberEditor"),
+    "bool": ("editors", "YesNoEditor"),
+    "holder": ("editors", "YesNoEditor"),
+    "counts": ("editors", "CountsEditor"),
+    "cards": ("editors", "CardLines"),
+    "tourists": ("editors", "TouristLines"),
+    "map-routes": ("map_editors", "RouteLines"),
+    "map-tickets": ("map_editors", "TicketLines"),
 }
-"""The editor of each field kind (a holder's cells show yes/no; the step picks the holder with one key)."""
+"""The editor of each field kind, as (module of scorekeeper.tui.widgets, class): a module is imported when a
+session uses one of its kinds (a Ticket Booth session never loads the map editors). A holder's cells show yes/no;
+the step picks the holder with one key."""
 
 STEP_WIDE = {"holder"}
 """The kinds picked once for the whole step (a card there is one of), not player by player."""
@@ -39,6 +35,13 @@ def editor_kind(slot: Slot) -> str:
     return slot.kind
 
 
+def editor_class(kind: str) -> type[Editor]:
+    """The editor class of a kind (`Unsupported` for a kind not in the table)."""
+    module, name = EDITORS.get(kind, ("editors", "Unsupported"))
+    editor: type[Editor] = getattr(import_module(f"scorekeeper.tui.widgets.{module}"), name)
+    return editor
+
+
 def editor_for(player: str, slot: Slot, value: Any, context: Any = None) -> Editor:
     """The editor of a slot's kind; `context` is the session's map for the editors that name things on it."""
-    return EDITORS.get(editor_kind(slot), Unsupported)(player, slot, value, context)
+    return editor_class(editor_kind(slot))(player, slot, value, context)
