@@ -22,8 +22,8 @@ from textual.content import Content
 from textual.geometry import Region
 from textual.widgets import Static
 
-from scorekeeper import games, mapmode, walk
-from scorekeeper.games.base import Item, Step, add_items
+from scorekeeper import games, walk
+from scorekeeper.games.base import Game, Item, Step, add_items
 from scorekeeper.session import Problem, Session
 from scorekeeper.text import inert
 from scorekeeper.tui.render import item_line, lines, pad, problem_line, text_line
@@ -37,6 +37,7 @@ from scorekeeper.tui.widgets.steps import StepList
 
 if TYPE_CHECKING:
     from scorekeeper.document import Document
+    from scorekeeper.maps import GameMap
     from scorekeeper.tui.base import AppBase
 
 NARROW = 100
@@ -44,6 +45,15 @@ NARROW = 100
 
 Where = tuple[str, str, str | None]
 """A player's input: (player, field key, key inside it)."""
+
+
+def map_of(game: Game, session: Session) -> GameMap | None:
+    """The session's map, if its game is played on one (the map code is imported only then)."""
+    if getattr(game, "map_name", None) is None:
+        return None
+    from scorekeeper.mapmode import map_of as session_map
+
+    return session_map(game, session)
 
 
 def slot_width(slot: walk.Slot, editor: Editor, narrow: bool = False) -> int:
@@ -116,7 +126,7 @@ class WalkthroughScreen(SessionScreen):
         self.index = index
         self.game = games.get(doc.session.game)
         self.model: Session = doc.session
-        self.game_map = mapmode.map_of(self.game, self.model)
+        self.game_map = map_of(self.game, self.model)
         self.slots: tuple[walk.Slot, ...] = ()
         self.editors: dict[tuple[int, int], Editor] = {}
         self.holders: dict[int, Holder] = {}
@@ -730,7 +740,9 @@ class WalkthroughScreen(SessionScreen):
                       None)
         if not shown and self.game_map is not None and routes is not None:
             entry = self.model.round(self.number).entry(player)
-            length, cities = mapmode.trail(self.game_map, entry.get(routes, []))
+            from scorekeeper.mapmode import trail
+
+            length, cities = trail(self.game_map, entry.get(routes, []))
             trains = "1 train" if length == 1 else f"{length} trains"
             text = f"longest continuous path {trains}, no bonus" if length else "no routes claimed, no path"
             out.append((Content.styled("   0  ", "dim"), Content.styled(text, "dim")))
