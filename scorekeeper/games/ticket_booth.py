@@ -8,7 +8,7 @@ from typing import Any
 from scorekeeper.fields import CountsField, HolderField, IntField
 from scorekeeper.gamenames import NAMES
 from scorekeeper.games.base import Game, Item, RoundScore, Rule, Step, TieBreak, most, names, plural
-from scorekeeper.points import fmt
+from scorekeeper.points import fmt, half, whole
 from scorekeeper.session import Problem, Session, location
 
 ATTRACTIONS = tuple(range(1, 12))
@@ -217,9 +217,9 @@ class TicketBooth(Game):
         for p in players:
             k = outhouses[p]
             if k == 3:
-                items.append(Item(p, "outhouse", Fraction(8), "all three Outhouses: +8"))
+                items.append(Item(p, "outhouse", whole(8), "all three Outhouses: +8"))
             elif k:
-                items.append(Item(p, "outhouse", Fraction(-2 * k), f"{plural(k, 'Outhouse')} at -2 each"))
+                items.append(Item(p, "outhouse", whole(-2 * k), f"{plural(k, 'Outhouse')} at -2 each"))
         tickets = self._int(session, number, "tickets")
         booth = self._holders(session, number, "ticket_booth")
         derby = self._holders(session, number, "demolition_derby")
@@ -227,12 +227,12 @@ class TicketBooth(Game):
             items.extend(self._booth(session, booth[0], tickets))
         if derby:
             d = derby[0]
-            items.append(Item(d, "demolition-derby", Fraction(4),
+            items.append(Item(d, "demolition-derby", whole(4),
                               f"holds the Demolition Derby: +4, and their {plural(tickets[d], 'ticket')} "
                               "do not score"))
         for p in players:
             if tickets[p] and (not derby or p != derby[0]):
-                items.append(Item(p, "tickets", Fraction(tickets[p]), f"{plural(tickets[p], 'ticket')} at 1 each"))
+                items.append(Item(p, "tickets", whole(tickets[p]), f"{plural(tickets[p], 'ticket')} at 1 each"))
         return items
 
     def _attraction(self, session: Session, n: int, counts: dict[str, int]) -> list[Item]:
@@ -242,14 +242,14 @@ class TicketBooth(Game):
             return []
         category = f"attraction:{n}"
         if top == n:
-            return [Item(p, category, Fraction(2 * n), f"all {n} {label} cards: double {n}") for p in leaders]
+            return [Item(p, category, whole(2 * n), f"all {n} {label} cards: double {n}") for p in leaders]
         if len(leaders) == 1:
             p = leaders[0]
             others = sorted((c for q, c in counts.items() if q != p), reverse=True)
             nxt = f"; next best {others[0]}" if others else ""
-            return [Item(p, category, Fraction(n), f"most {label} ({plural(top, 'card')}{nxt}): {n}")]
+            return [Item(p, category, whole(n), f"most {label} ({plural(top, 'card')}{nxt}): {n}")]
         return [
-            Item(p, category, Fraction(n, 2),
+            Item(p, category, half(n),
                  f"tied with {names([q for q in leaders if q != p])} for most {label} "
                  f"({plural(top, 'card')} each): half of {n}")
             for p in leaders
@@ -262,10 +262,10 @@ class TicketBooth(Game):
             return []
         rivals = [p for p in leaders if p != holder]
         if not rivals:
-            return [Item(holder, "ticket-booth", Fraction(4),
+            return [Item(holder, "ticket-booth", whole(4),
                          f"holds the Ticket Booth and the most tickets ({mine}): +4")]
         mode = self.rule(session, "booth_tie")
-        value = {"full": Fraction(4), "half": Fraction(2), "none": Fraction(0)}[mode]
+        value = {"full": whole(4), "half": whole(2), "none": whole(0)}[mode]
         if not value:
             return []
         return [Item(holder, "ticket-booth", value,
