@@ -388,10 +388,11 @@ def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
         for item in rnd.items:
             c = cats[item.player]
             value = item.points
-            c[item.category] = c.get(item.category, 0) + (value.numerator if value.denominator == 1 else value)
+            points: int | Fraction = value.numerator if value.denominator == 1 else value
+            c[item.category] = c.get(item.category, 0) + points
             if item.category == "ticket":
-                tickets[item.player][0 if value > 0 else 1] += 1
-            elif item.category == "longest-path" and value > 0:
+                tickets[item.player][0 if points > 0 else 1] += 1
+            elif item.category == "longest-path" and points > 0:
                 longest[item.player] = True
     detail = {
         "rounds": len(sheet.rounds),

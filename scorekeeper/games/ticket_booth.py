@@ -236,10 +236,11 @@ class TicketBooth(Game):
         return items
 
     def _attraction(self, session: Session, n: int, counts: dict[str, int]) -> list[Item]:
-        label = self.label(session, n)
-        leaders, top = most(counts)
+        top = max(counts.values())
         if top == 0:
             return []
+        leaders = [p for p, c in counts.items() if c == top]
+        label = self.label(session, n)
         category = f"attraction:{n}"
         if top == n:
             return [Item(p, category, whole(2 * n), f"all {n} {label} cards: double {n}") for p in leaders]
