@@ -55,7 +55,10 @@ _SLOTS: dict[tuple[Any, ...], tuple[tuple[Field, ...], tuple[Slot, ...]]] = {}
 
 def slots(game: Game, session: Session, step: Step) -> tuple[Slot, ...]:
     """The inputs of a step, each with its field (a field given whole may be entered as its parts)."""
-    fields = game.fields_for(session.rules)
+    return _slots(game.fields_for(session.rules), step)
+
+
+def _slots(fields: dict[str, Field], step: Step) -> tuple[Slot, ...]:
     used = tuple(fields[key] for key, _sub in step.inputs)
     memo = (step.inputs, *map(id, used))
     hit = _SLOTS.get(memo)
@@ -151,7 +154,8 @@ def resume(game: Game, session: Session, sheet: Sheet | None = None) -> tuple[in
         return 1, 0
     number = len(session.rounds)
     steps = game.steps(session)
-    inputs = [slots(game, session, step) for step in steps]
+    fields = game.fields_for(session.rules)
+    inputs = [_slots(fields, step) for step in steps]
     frontier = next((i for i, step in enumerate(steps)
                      if inputs[i] and not step_done(session, number, step, inputs[i])), None)
     if frontier is None:

@@ -80,6 +80,15 @@ class TicketBooth(Game):
     # -- steps ----------------------------------------------------------------------
     def steps(self, session: Session) -> tuple[Step, ...]:
         """#1 … #11, Outhouse, Ticket Booth, Demolition Derby, Tickets, Summary."""
+        if session.rules.get("attraction_names"):
+            return self._steps(session)
+        if self._plain_steps is None:
+            self._plain_steps = self._steps(session)
+        return self._plain_steps
+
+    _plain_steps: tuple[Step, ...] | None = None  # the steps without attraction names (they are the same for all)
+
+    def _steps(self, session: Session) -> tuple[Step, ...]:
         attractions = tuple(
             Step(f"attraction:{n}", self.label(session, n), (("attractions", str(n)),), (f"attraction:{n}",),
                  f"How many {self.label(session, n)} cards does each player hold? (0 to {n})")
@@ -107,10 +116,17 @@ class TicketBooth(Game):
 
     def _counts(self, session: Session, number: int) -> dict[int, dict[str, int]]:
         """Each attraction's cards held per player in round `number` (read once for all eleven)."""
+        last = self._last_counts
+        if last is not None and last[0] is session and last[1] == number:
+            return last[2]
         rnd = session.round(number)
         players = session.players
         held = [rnd.entry(p).get("attractions", {}) for p in players]
-        return {n: {p: int(h.get(key, 0)) for p, h in zip(players, held, strict=True)} for n, key in _KEYS}
+        every = {n: {p: int(h.get(key, 0)) for p, h in zip(players, held, strict=True)} for n, key in _KEYS}
+        self._last_counts = session, number, every
+        return every
+
+    _last_counts: tuple[Session, int, dict[int, dict[str, int]]] | None = None  # checks, then scores, one round
 
     def _int(self, session: Session, number: int, key: str) -> dict[str, int]:
         rnd = session.round(number)
