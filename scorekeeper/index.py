@@ -300,6 +300,8 @@ def _fast_loads() -> Callable[[str], dict[str, Any]]:
 
 
 _loads: Callable[[str], dict[str, Any]] | None = None
+_list_json = json.JSONEncoder(ensure_ascii=False).encode  # what json.dumps(…, ensure_ascii=False) gives
+_detail_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 def unreadable(error: str) -> dict[str, Any]:
@@ -335,7 +337,7 @@ def summarize_text(text: str) -> dict[str, Any]:
     row["started"] = _iso(raw.get("started"))
     players = raw.get("players")
     if isinstance(players, list) and all(isinstance(p, str) for p in players):
-        row["players"] = json.dumps(players, ensure_ascii=False)
+        row["players"] = _list_json(players)
     try:
         row["state"] = INVALID
         session, problems = validation.from_dict(raw, plain=_plain_texts(text))
@@ -386,10 +388,11 @@ def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
         for item in rnd.items:
             c = cats[item.player]
             value = item.points
-            c[item.category] = c.get(item.category, 0) + (value.numerator if value.denominator == 1 else value)
+            points: int | Fraction = value.numerator if value.denominator == 1 else value
+            c[item.category] = c.get(item.category, 0) + points
             if item.category == "ticket":
-                tickets[item.player][0 if value > 0 else 1] += 1
-            elif item.category == "longest-path" and value > 0:
+                tickets[item.player][0 if points > 0 else 1] += 1
+            elif item.category == "longest-path" and points > 0:
                 longest[item.player] = True
     detail = {
         "rounds": len(sheet.rounds),
@@ -408,12 +411,12 @@ def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
         "game": session.game,
         "title": session.title,
         "started": _iso(session.started),
-        "players": json.dumps(list(session.players), ensure_ascii=False),
+        "players": _list_json(list(session.players)),
         "state": state_text(game, session, sheet),
         "complete": int(sheet.complete),
-        "winners": json.dumps(sheet.winners, ensure_ascii=False),
+        "winners": _list_json(sheet.winners),
         "error": "",
-        "detail": json.dumps(detail, ensure_ascii=False, separators=(",", ":")),
+        "detail": _detail_json(detail),
     }
 
 

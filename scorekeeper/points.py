@@ -8,6 +8,21 @@ Points = Fraction
 
 ZERO = Fraction(0)
 
+_WHOLE = {n: Fraction(n) for n in range(-100, 101)}
+_HALF = {n: Fraction(n, 2) for n in range(-100, 101)}
+
+
+def whole(n: int) -> Fraction:
+    """`Fraction(n)`, shared for small n (building a Fraction is slow; they are immutable)."""
+    value = _WHOLE.get(n)
+    return Fraction(n) if value is None else value
+
+
+def half(n: int) -> Fraction:
+    """`Fraction(n, 2)`, shared for small n."""
+    value = _HALF.get(n)
+    return Fraction(n, 2) if value is None else value
+
 
 def pts(value: int | Fraction) -> Fraction:
     """Points from an int or a fraction."""

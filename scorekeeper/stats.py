@@ -22,6 +22,8 @@ SPECIALS = ("outhouse", "ticket-booth", "demolition-derby", "tickets")
 
 def _halves(value: int | float) -> int:
     """Points from the index in half points: 23.5 -> 47 (ValueError for anything finer than a half)."""
+    if type(value) is int:
+        return value * 2
     h = value * 2
     if h != int(h):
         raise ValueError(f"{value} is not a whole number or a half")
@@ -59,13 +61,21 @@ class _Player:
         self.plays += 1
         self.wins += won
         self.total += score
-        self.best = score if self.best is None else max(self.best, score)
-        self.worst = score if self.worst is None else min(self.worst, score)
-        slot = self.by_count.setdefault(count, [0, 0])
+        if self.best is None or score > self.best:
+            self.best = score
+        if self.worst is None or score < self.worst:
+            self.worst = score
+        slot = self.by_count.get(count)
+        if slot is None:
+            slot = self.by_count[count] = [0, 0]
         slot[0] += 1
         slot[1] += score
-        self.streak = self.streak + 1 if won else 0
-        self.longest_streak = max(self.longest_streak, self.streak)
+        if won:
+            self.streak += 1
+            if self.streak > self.longest_streak:
+                self.longest_streak = self.streak
+        else:
+            self.streak = 0
 
     def as_json(self, with_scores: bool = True) -> dict[str, Any]:
         out: dict[str, Any] = {"player": self.name, "plays": self.plays, "wins": self.wins,

@@ -50,15 +50,29 @@ def slot_for(field: Field, sub: str | None) -> Slot:
     return Slot(field.key, None, field, field.kind, field.label, getattr(field, "lo", 0), getattr(field, "hi", None))
 
 
+_SLOTS: dict[tuple[Any, ...], tuple[tuple[Field, ...], tuple[Slot, ...]]] = {}
+
+
 def slots(game: Game, session: Session, step: Step) -> tuple[Slot, ...]:
     """The inputs of a step, each with its field (a field given whole may be entered as its parts)."""
-    fields = game.fields_for(session.rules)
+    return _slots(game.fields_for(session.rules), step)
+
+
+def _slots(fields: dict[str, Field], step: Step) -> tuple[Slot, ...]:
+    used = tuple(fields[key] for key, _sub in step.inputs)
+    memo = (step.inputs, *map(id, used))
+    hit = _SLOTS.get(memo)
+    if hit is not None and all(a is b for a, b in zip(hit[0], used, strict=True)):
+        return hit[1]
     out: list[Slot] = []
     for key, sub in step.inputs:
         field = fields[key]
         parts = field.parts() if sub is None else (sub,)
         out.extend(slot_for(field, part) for part in parts)
-    return tuple(out)
+    if len(_SLOTS) > 512:
+        _SLOTS.clear()
+    _SLOTS[memo] = used, tuple(out)
+    return _SLOTS[memo][1]
 
 
 def either(step: Step) -> bool:
@@ -140,7 +154,8 @@ def resume(game: Game, session: Session, sheet: Sheet | None = None) -> tuple[in
         return 1, 0
     number = len(session.rounds)
     steps = game.steps(session)
-    inputs = [slots(game, session, step) for step in steps]
+    fields = game.fields_for(session.rules)
+    inputs = [_slots(fields, step) for step in steps]
     frontier = next((i for i, step in enumerate(steps)
                      if inputs[i] and not step_done(session, number, step, inputs[i])), None)
     if frontier is None:

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from scorekeeper.gamenames import NAMES
 from scorekeeper.games.base import Game, Item, Place, RoundScore, Sheet, Step, add_items
-from scorekeeper.points import ZERO
+from scorekeeper.points import ZERO, whole
 from scorekeeper.session import Problem, Session, SessionError
 
 _WHERE = {
@@ -76,7 +76,9 @@ def score(session: Session, problems: list[Problem] | None = None) -> Sheet:
         items = game.score_round(session, number)
         points = add_items(session.players, items)
         for p in session.players:
-            totals[p] += points[p]
+            before, more = totals[p], points[p]
+            whole_ = before.denominator == 1 and more.denominator == 1
+            totals[p] = whole(before.numerator + more.numerator) if whole_ else before + more
         rounds.append(RoundScore(number, rnd.is_complete(session.players), first, points, items))
     ranking, tiebreak = game.ranking(session, rounds, totals)
     if not session.scored:

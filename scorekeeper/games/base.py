@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from scorekeeper.fields import Field, check_int, suggest, type_name, unknown_key
-from scorekeeper.points import fmt
+from scorekeeper.points import fmt, whole
 from scorekeeper.record import field
 from scorekeeper.record import record as dataclass
 from scorekeeper.session import Problem, Session
@@ -313,4 +313,4 @@ def add_items(players: Sequence[str], items: Sequence[Item]) -> dict[str, Fracti
     for item in items:
         value = item.points
         sums[item.player] += value.numerator if value.denominator == 1 else value  # whole points add as ints
-    return {p: Fraction(v) for p, v in sums.items()}
+    return {p: whole(v) if type(v) is int else Fraction(v) for p, v in sums.items()}

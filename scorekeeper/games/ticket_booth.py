@@ -8,7 +8,7 @@ from typing import Any
 from scorekeeper.fields import CountsField, HolderField, IntField
 from scorekeeper.gamenames import NAMES
 from scorekeeper.games.base import Game, Item, RoundScore, Rule, Step, TieBreak, most, names, plural
-from scorekeeper.points import fmt
+from scorekeeper.points import fmt, half, whole
 from scorekeeper.session import Problem, Session, location
 
 ATTRACTIONS = tuple(range(1, 12))
@@ -80,6 +80,15 @@ class TicketBooth(Game):
     # -- steps ----------------------------------------------------------------------
     def steps(self, session: Session) -> tuple[Step, ...]:
         """#1 … #11, Outhouse, Ticket Booth, Demolition Derby, Tickets, Summary."""
+        if session.rules.get("attraction_names"):
+            return self._steps(session)
+        if self._plain_steps is None:
+            self._plain_steps = self._steps(session)
+        return self._plain_steps
+
+    _plain_steps: tuple[Step, ...] | None = None  # the steps without attraction names (they are the same for all)
+
+    def _steps(self, session: Session) -> tuple[Step, ...]:
         attractions = tuple(
             Step(f"attraction:{n}", self.label(session, n), (("attractions", str(n)),), (f"attraction:{n}",),
                  f"How many {self.label(session, n)} cards does each player hold? (0 to {n})")
@@ -107,10 +116,17 @@ class TicketBooth(Game):
 
     def _counts(self, session: Session, number: int) -> dict[int, dict[str, int]]:
         """Each attraction's cards held per player in round `number` (read once for all eleven)."""
+        last = self._last_counts
+        if last is not None and last[0] is session and last[1] == number:
+            return last[2]
         rnd = session.round(number)
         players = session.players
         held = [rnd.entry(p).get("attractions", {}) for p in players]
-        return {n: {p: int(h.get(key, 0)) for p, h in zip(players, held, strict=True)} for n, key in _KEYS}
+        every = {n: {p: int(h.get(key, 0)) for p, h in zip(players, held, strict=True)} for n, key in _KEYS}
+        self._last_counts = session, number, every
+        return every
+
+    _last_counts: tuple[Session, int, dict[int, dict[str, int]]] | None = None  # checks, then scores, one round
 
     def _int(self, session: Session, number: int, key: str) -> dict[str, int]:
         rnd = session.round(number)
@@ -217,9 +233,9 @@ class TicketBooth(Game):
         for p in players:
             k = outhouses[p]
             if k == 3:
-                items.append(Item(p, "outhouse", Fraction(8), "all three Outhouses: +8"))
+                items.append(Item(p, "outhouse", whole(8), "all three Outhouses: +8"))
             elif k:
-                items.append(Item(p, "outhouse", Fraction(-2 * k), f"{plural(k, 'Outhouse')} at -2 each"))
+                items.append(Item(p, "outhouse", whole(-2 * k), f"{plural(k, 'Outhouse')} at -2 each"))
         tickets = self._int(session, number, "tickets")
         booth = self._holders(session, number, "ticket_booth")
         derby = self._holders(session, number, "demolition_derby")
@@ -227,29 +243,30 @@ class TicketBooth(Game):
             items.extend(self._booth(session, booth[0], tickets))
         if derby:
             d = derby[0]
-            items.append(Item(d, "demolition-derby", Fraction(4),
+            items.append(Item(d, "demolition-derby", whole(4),
                               f"holds the Demolition Derby: +4, and their {plural(tickets[d], 'ticket')} "
                               "do not score"))
         for p in players:
             if tickets[p] and (not derby or p != derby[0]):
-                items.append(Item(p, "tickets", Fraction(tickets[p]), f"{plural(tickets[p], 'ticket')} at 1 each"))
+                items.append(Item(p, "tickets", whole(tickets[p]), f"{plural(tickets[p], 'ticket')} at 1 each"))
         return items
 
     def _attraction(self, session: Session, n: int, counts: dict[str, int]) -> list[Item]:
-        label = self.label(session, n)
-        leaders, top = most(counts)
+        top = max(counts.values())
         if top == 0:
             return []
+        leaders = [p for p, c in counts.items() if c == top]
+        label = self.label(session, n)
         category = f"attraction:{n}"
         if top == n:
-            return [Item(p, category, Fraction(2 * n), f"all {n} {label} cards: double {n}") for p in leaders]
+            return [Item(p, category, whole(2 * n), f"all {n} {label} cards: double {n}") for p in leaders]
         if len(leaders) == 1:
             p = leaders[0]
             others = sorted((c for q, c in counts.items() if q != p), reverse=True)
             nxt = f"; next best {others[0]}" if others else ""
-            return [Item(p, category, Fraction(n), f"most {label} ({plural(top, 'card')}{nxt}): {n}")]
+            return [Item(p, category, whole(n), f"most {label} ({plural(top, 'card')}{nxt}): {n}")]
         return [
-            Item(p, category, Fraction(n, 2),
+            Item(p, category, half(n),
                  f"tied with {names([q for q in leaders if q != p])} for most {label} "
                  f"({plural(top, 'card')} each): half of {n}")
             for p in leaders
@@ -262,10 +279,10 @@ class TicketBooth(Game):
             return []
         rivals = [p for p in leaders if p != holder]
         if not rivals:
-            return [Item(holder, "ticket-booth", Fraction(4),
+            return [Item(holder, "ticket-booth", whole(4),
                          f"holds the Ticket Booth and the most tickets ({mine}): +4")]
         mode = self.rule(session, "booth_tie")
-        value = {"full": Fraction(4), "half": Fraction(2), "none": Fraction(0)}[mode]
+        value = {"full": whole(4), "half": whole(2), "none": whole(0)}[mode]
         if not value:
             return []
         return [Item(holder, "ticket-booth", value,

@@ -23,7 +23,7 @@ from scorekeeper.games.trains import (
     routes_of,
 )
 from scorekeeper.maps import TRAINS
-from scorekeeper.points import fmt
+from scorekeeper.points import fmt, whole
 from scorekeeper.session import Problem, Session, location
 
 TOURIST_CARDS: dict[str, int] = {
@@ -209,11 +209,11 @@ class TicketToFinland(Game):
         if len(leaders) == 1:
             p = leaders[0]
             nxt = max(v for q, v in values.items() if q != p)
-            return [Item(p, category, Fraction(points), f"{what} ({top}; next best {nxt}): +{points}")]
+            return [Item(p, category, whole(points), f"{what} ({top}; next best {nxt}): +{points}")]
         if self.rule(session, "bonus_tie") == "none":
             return []
         return [
-            Item(p, category, Fraction(points),
+            Item(p, category, whole(points),
                  f"tied with {names([q for q in leaders if q != p])} for {what} ({top} each): +{points} "
                  "(rule bonus_tie = \"all\")")
             for p in leaders

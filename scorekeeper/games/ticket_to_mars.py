@@ -7,7 +7,7 @@ from fractions import Fraction
 from scorekeeper.fields import ObjectiveField
 from scorekeeper.gamenames import NAMES
 from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, add_items, most, names, plural, rank
-from scorekeeper.points import ZERO, fmt
+from scorekeeper.points import ZERO, fmt, whole
 from scorekeeper.session import Problem, Session, location
 
 OBJECTIVES = (
@@ -163,7 +163,7 @@ class TicketToMars(Game):
             for p in session.players:
                 count, each = self._objective(session, number, p, key)
                 if count * each:
-                    items.append(Item(p, f"objective:{key}", Fraction(count * each),
+                    items.append(Item(p, f"objective:{key}", whole(count * each),
                                       f"{plural(count, *unit)} × {each} = {count * each}"))
         return items
 

@@ -22,7 +22,7 @@ from scorekeeper.games.trains import (
     routes_of,
 )
 from scorekeeper.maps import MAPS, TRAINS
-from scorekeeper.points import fmt
+from scorekeeper.points import fmt, whole
 from scorekeeper.record import record as dataclass  # a subclass of a core record (Field) is a record
 from scorekeeper.session import Problem, Session, location
 
@@ -224,7 +224,7 @@ class TicketToRide(Game):
                 why = f"tied with {others} for the longest continuous path ({top} trains each): +{bonus}"
             if played is not None:
                 why += f" — {' – '.join(played.trails[p][1])}"
-            items.append(Item(p, "longest-path", Fraction(bonus), why,
+            items.append(Item(p, "longest-path", whole(bonus), why,
                               tuple(played.trails[p][1]) if played is not None else ()))
         return items
 

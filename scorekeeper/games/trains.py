@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from typing import Any
 
 from scorekeeper.games.base import Item, most, plural
 from scorekeeper.maps import TRAINS
+from scorekeeper.points import whole
 from scorekeeper.record import record as dataclass
 from scorekeeper.session import Problem, Session, location
 
@@ -101,7 +101,7 @@ def route_checks(
 
 def routes_items(session: Session, number: int, routes: dict[str, Routes]) -> list[Item]:
     """The `routes` item of each player with route points."""
-    return [Item(p, "routes", Fraction(routes[p].points), routes[p].why) for p in session.players if routes[p].points]
+    return [Item(p, "routes", whole(routes[p].points), routes[p].why) for p in session.players if routes[p].points]
 
 
 # -- cards -----------------------------------------------------------------------------
@@ -146,7 +146,7 @@ def cards_of(entry: dict[str, Any], key: str, noun: str) -> list[Card]:
 def card_items(player: str, cards: list[Card], category: str, keep: Callable[[Card], bool] = lambda c: True
                ) -> list[Item]:
     """An item per card (that `keep` accepts): + its points when completed, - when failed."""
-    return [Item(player, category, Fraction(c.value), c.why(), (c.name,) if c.name else ()) for c in cards if keep(c)]
+    return [Item(player, category, whole(c.value), c.why(), (c.name,) if c.name else ()) for c in cards if keep(c)]
 
 
 TICKETS_HELP = "destination tickets: points, completed = true/false, name (\"Denver – El Paso\", optional)"
