@@ -252,10 +252,9 @@ class TicketBooth(Game):
         return items
 
     def _attraction(self, session: Session, n: int, counts: dict[str, int]) -> list[Item]:
-        top = max(counts.values())
+        leaders, top = most(counts)
         if top == 0:
             return []
-        leaders = [p for p, c in counts.items() if c == top]
         label = self.label(session, n)
         category = f"attraction:{n}"
         if top == n:
