@@ -109,15 +109,20 @@ def scan(text: str) -> Scan:
     bare = "".join(code)
     if _LONG_NUMBER.search(bare) or _LONG_KEY.search(bare):
         return scan_tokens(text)
+    if _too_deep(bare):
+        return scan_tokens(text)
+    return out
+
+
+def _too_deep(bare: str) -> bool:
+    """Whether TOML text without strings and comments nests arrays and tables deeper than MAX_DEPTH."""
     depth = 0
     while depth <= MAX_DEPTH:
         bare, removed = _INNERMOST.subn("", bare)
         if not removed:
             break
         depth += 1
-    if depth + bare.count("[") + bare.count("{") > MAX_DEPTH:
-        return scan_tokens(text)
-    return out
+    return depth + bare.count("[") + bare.count("{") > MAX_DEPTH
 
 
 def passes_scan(text: str) -> bool:
@@ -128,13 +133,7 @@ def passes_scan(text: str) -> bool:
     bare = _LEXEME.sub('""', text)  # `scan`'s text without strings and comments, less the lines strings span
     if _LONG_NUMBER.search(bare) or _LONG_KEY.search(bare):
         return False
-    depth = 0
-    while depth <= MAX_DEPTH:
-        bare, removed = _INNERMOST.subn("", bare)
-        if not removed:
-            break
-        depth += 1
-    return depth + bare.count("[") + bare.count("{") <= MAX_DEPTH
+    return not _too_deep(bare)
 
 
 def scan_tokens(text: str) -> Scan:
