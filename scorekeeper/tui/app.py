@@ -22,11 +22,16 @@ from scorekeeper.tui.commands import OffersCommands, ScreenCommands
 from scorekeeper.tui.keys import KeyQueue
 
 if TYPE_CHECKING:  # the home screen paints without them: imported where a session is opened or saved
+    import threading
+
     from scorekeeper.document import Document
     from scorekeeper.session import Session, SessionError
 
 Change = Callable[[], object]
 """A change of the open session that writes its file (commit, undo, redo)."""
+
+QUIT_GRACE = 5.0
+"""Seconds the app has, once it is leaving, to restore the terminal before the process leaves anyway."""
 
 ASKING = "asking"
 """The worker group of the question about a file changed on disk: it waits for a person, so tests do not wait for it."""
@@ -63,6 +68,7 @@ class ScorekeeperApp(AppBase):
         self.doc: Document | None = None
         self._asking: Worker[None] | None = None
         self._waiting: tuple[Change, asyncio.Future[bool]] | None = None
+        self.grace: threading.Timer | None = None
         self.typed = KeyQueue(self)
 
     def on_mount(self) -> None:
@@ -328,6 +334,22 @@ class ScorekeeperApp(AppBase):
         self.flush()
         self.exit(0)
 
+    def on_unmount(self) -> None:
+        """Leaving, for whatever reason: save what is left, and see that the process ends.
+
+        Textual's shutdown can block for good once the terminal is gone (its output thread died writing to the
+        closed terminal, and stopping it waits on that thread's full queue): everything is saved by then, so a
+        timer ends the process after a few seconds' grace unless `run` has returned and cancelled it.
+        """
+        self.flush()
+        if not self.is_headless:
+            import os
+            import threading
+
+            self.grace = threading.Timer(QUIT_GRACE, os._exit, (0,))
+            self.grace.daemon = True
+            self.grace.start()
+
     def action_quit_now(self) -> None:
         """SIGTERM or SIGHUP: as ctrl+q — save, restore the terminal, exit 0."""
         self.flush()
@@ -433,5 +455,9 @@ def run(folder: Path, file: Path | None = None) -> int:
     gc.freeze()
     gc.disable()
     app = ScorekeeperApp(folder=folder, file=file)
-    result = app.run()
+    try:
+        result = app.run()
+    finally:
+        if app.grace is not None:
+            app.grace.cancel()
     return result if isinstance(result, int) else (app.return_code or 0)
