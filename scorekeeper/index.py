@@ -306,7 +306,8 @@ _detail_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encod
 
 def unreadable(error: str) -> dict[str, Any]:
     """The summary columns of a file that cannot be read, and why."""
-    return {**summarize_text(""), "state": UNREADABLE, "error": error}
+    return {"game": None, "title": None, "started": None, "players": "[]", "state": UNREADABLE,
+            "complete": 0, "winners": "[]", "error": error, "detail": "{}"}
 
 
 def summarize_text(text: str) -> dict[str, Any]:
@@ -315,8 +316,7 @@ def summarize_text(text: str) -> dict[str, Any]:
     from scorekeeper import files, store, validation
     from scorekeeper.session import SessionError
 
-    row: dict[str, Any] = {"game": None, "title": None, "started": None, "players": "[]", "state": UNREADABLE,
-                           "complete": 0, "winners": "[]", "error": "", "detail": "{}"}
+    row = unreadable("")
     refused = len(text) > store.MAX_FILE_BYTES or not (store.passes_scan(text) or store.scan(text).problem is None)
     if refused:  # refused before parsing: too big, deep or long
         _session, problems = files.parse(text)
