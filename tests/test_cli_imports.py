@@ -145,3 +145,34 @@ def test_plain_score_reads_what_the_parser_reads(argv):
         assert plain is None
         return
     assert plain is None or (parsed.func is cli.cmd_score and plain == (parsed.files, parsed.json))
+
+
+@pytest.mark.parametrize("argv", [
+    [], ["--dir", "d"], ["s.toml"], ["--dir", "d", "s.toml"], ["s.toml", "--dir", "d"], ["d"], ["--dir", "s.toml"],
+    ["missing.toml"], ["scor"], ["games"], ["score"], ["--dir"], ["s.toml", "--dir"], ["--dir", "-x", "s.toml"],
+    ["--dir=d", "s.toml"], ["--di", "d", "s.toml"], ["--dir", "d", "--dir", "e"], ["--dir", "", "s.toml"],
+    ["s.toml", "s.toml"], ["-h"], ["--version"], ["--", "s.toml"], ["s.toml", "-h"], ["--dir", "d", "s.toml", "x"],
+    ["--dir", "d", "games"], ["-s.toml"],
+], ids=lambda argv: " ".join(argv) or "(none)")
+def test_plain_open_reads_what_the_parser_reads(argv, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "s.toml").write_text("")
+    (tmp_path / "-s.toml").write_text("")
+    (tmp_path / "games").write_text("")
+    (tmp_path / "d").mkdir()
+    plain = cli.plain_open(argv)
+    if argv in ([], ["--dir", "d"], ["s.toml"], ["--dir", "d", "s.toml"], ["s.toml", "--dir", "d"], ["d"]):
+        assert plain is not None  # the common ways to open the app take the short way
+    try:
+        parsed = cli.parse(argv)
+    except (cli.UsageError, SystemExit):
+        assert plain is None
+        return
+    assert plain is None or (parsed.func is cli.cmd_open and plain == (parsed.dir, parsed.file))
+
+
+def test_opening_the_app_reads_its_arguments_without_argparse():
+    code = ("import sys; from scorekeeper import cli; assert cli.plain_open(['--dir', '.', 'pyproject.toml']); "
+            "print(' '.join(sys.modules))")
+    modules = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert not set(modules.stdout.split()) & {"argparse", "gettext", "scorekeeper.cli_parser"}
