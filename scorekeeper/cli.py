@@ -275,14 +275,14 @@ def setup_games(games: Parser) -> None:
 def cmd_games(args: argparse.Namespace) -> int:
     """`games`: the games, their steps and house rules with defaults."""
     from scorekeeper.games import GAMES
-    from scorekeeper.session import Session
+    from scorekeeper.games.base import HouseRules
 
+    defaults = HouseRules()
     for game in GAMES.values():
-        demo = Session(game=game.id, players=("A", "B"))
         books = f"rulebook{'s' * (',' in game.rulebook)} {game.rulebook}"
         print(f"{game.id} — {game.name} ({game.min_players}–{game.max_players} players; {books})")
         print(f"  seating: {game.seating_hint}")
-        print(f"  steps: {', '.join(s.title for s in game.steps(demo))}")
+        print(f"  steps: {', '.join(s.title for s in game.steps(defaults))}")
         if game.rules:
             print("  house rules:")
             for rule in game.rules:

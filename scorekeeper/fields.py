@@ -6,8 +6,8 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from scorekeeper.problems import Problem, quote
 from scorekeeper.record import record as dataclass
-from scorekeeper.session import Problem, Round, quote
 from scorekeeper.text import has_control, inert, is_control
 
 MAX_TEXT = 200
@@ -364,6 +364,8 @@ def text_problems(raw: Mapping[str, Any]) -> list[Problem]:
 
     Player names are left to the players check, which says more.
     """
+    from scorekeeper.session import Round  # here: what only describes the games loads no session model
+
     problems: list[Problem] = []
 
     def child(path: str, key: str, name_level: bool) -> str:

@@ -1,5 +1,5 @@
-"""What each command imports and builds at start-up (issue 14): help and `games` read no session file, a session
-loads only its game, and only the invoked command's parser is built."""
+"""What each command imports and builds at start-up (issue 14): help and `games` read no session file and load no
+session model, a session loads only its game, and only the invoked command's parser is built."""
 
 from __future__ import annotations
 
@@ -60,10 +60,11 @@ def test_help_imports_nothing_but_the_command_line(args):
     assert not top(modules) & HEAVY
 
 
-def test_games_reads_no_session_file():
+def test_games_reads_no_session_file_and_loads_no_session_model():
     modules = imported("games")
     assert {f"scorekeeper.games.{g}" for g in GAME_MODULES} <= modules  # it describes every game
     assert not modules & READING and not top(modules) & HEAVY
+    assert "scorekeeper.session" not in modules  # the steps are read from the house rules alone
 
 
 def test_the_version_is_read_only_when_asked():

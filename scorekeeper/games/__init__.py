@@ -6,11 +6,15 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from scorekeeper.gamenames import NAMES
 from scorekeeper.games.base import Game, Item, Place, RoundScore, Sheet, Step, add_items
 from scorekeeper.points import ZERO, whole
-from scorekeeper.session import Problem, Session, SessionError
+from scorekeeper.problems import Problem, SessionError
+
+if TYPE_CHECKING:
+    from scorekeeper.session import Session
 
 _WHERE = {
     "ticket-booth": ("ticket_booth", "TicketBooth"),

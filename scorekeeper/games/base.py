@@ -4,20 +4,37 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from scorekeeper.fields import Field, check_int, suggest, type_name, unknown_key
 from scorekeeper.points import fmt, whole
+from scorekeeper.problems import Problem
 from scorekeeper.record import field
 from scorekeeper.record import record as dataclass
-from scorekeeper.session import Problem, Session
 
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparison
 
+    from scorekeeper.session import Session
+
     V = TypeVar("V", bound=SupportsRichComparison)
 else:
     V = TypeVar("V")
+
+
+class HasRules(Protocol):
+    """What a game's steps and rules are read from: a session's house rules (a Session is one)."""
+
+    @property
+    def rules(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """House rules without a session (none given: every default), for what depends on them alone, such as the
+    steps that `scorekeeper games` lists."""
+
+    rules: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -216,7 +233,7 @@ class Game:
     fields: tuple[Field, ...] = ()
 
     # -- rules ------------------------------------------------------------------
-    def rule(self, session: Session, key: str) -> Any:
+    def rule(self, session: HasRules, key: str) -> Any:
         """The value of a house rule in this session (its default when not given)."""
         for r in self.rules:
             if r.key == key:
@@ -244,8 +261,9 @@ class Game:
         """The per-player fields of a round under these house rules (a rule may change them)."""
         return {f.key: f for f in self.fields}
 
-    def steps(self, session: Session) -> tuple[Step, ...]:
-        """The walkthrough of a round, in the rulebook's order (the last one is the summary)."""
+    def steps(self, session: HasRules) -> tuple[Step, ...]:
+        """The walkthrough of a round under the session's house rules, in the rulebook's order (the last one is the
+        summary)."""
         raise NotImplementedError
 
     # -- rounds -----------------------------------------------------------------

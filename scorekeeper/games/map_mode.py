@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.base import names, plural
 from scorekeeper.games.trains import (
@@ -15,9 +15,12 @@ from scorekeeper.games.trains import (
     counts_why,
     route_counts,
 )
+from scorekeeper.problems import Problem, Severity, location
 from scorekeeper.record import field
 from scorekeeper.record import record as dataclass
-from scorekeeper.session import Problem, Session, Severity, location
+
+if TYPE_CHECKING:
+    from scorekeeper.session import Session
 
 
 @dataclass(frozen=True)

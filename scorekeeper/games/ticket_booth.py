@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.fields import CountsField, HolderField, IntField
 from scorekeeper.gamenames import NAMES
-from scorekeeper.games.base import Game, Item, RoundScore, Rule, Step, TieBreak, most, names, plural
+from scorekeeper.games.base import Game, HasRules, Item, RoundScore, Rule, Step, TieBreak, most, names, plural
 from scorekeeper.points import fmt, half, whole
-from scorekeeper.session import Problem, Session, location
+from scorekeeper.problems import Problem, location
+
+if TYPE_CHECKING:
+    from scorekeeper.session import Session
 
 ATTRACTIONS = tuple(range(1, 12))
 _KEYS = tuple((n, str(n)) for n in ATTRACTIONS)
@@ -71,14 +74,14 @@ class TicketBooth(Game):
                                                 path=f'rules.attraction_names."{key}"'))
         return problems
 
-    def label(self, session: Session, n: int) -> str:
+    def label(self, session: HasRules, n: int) -> str:
         """`#4 Pie` with a display name, else `#4`."""
         names_ = session.rules.get("attraction_names") or {}
         name = names_.get(str(n)) if isinstance(names_, dict) else None
         return f"#{n} {name}" if name else f"#{n}"
 
     # -- steps ----------------------------------------------------------------------
-    def steps(self, session: Session) -> tuple[Step, ...]:
+    def steps(self, session: HasRules) -> tuple[Step, ...]:
         """#1 … #11, Outhouse, Ticket Booth, Demolition Derby, Tickets, Summary."""
         if session.rules.get("attraction_names"):
             return self._steps(session)
@@ -88,7 +91,7 @@ class TicketBooth(Game):
 
     _plain_steps: tuple[Step, ...] | None = None  # the steps without attraction names (they are the same for all)
 
-    def _steps(self, session: Session) -> tuple[Step, ...]:
+    def _steps(self, session: HasRules) -> tuple[Step, ...]:
         attractions = tuple(
             Step(f"attraction:{n}", self.label(session, n), (("attractions", str(n)),), (f"attraction:{n}",),
                  f"How many {self.label(session, n)} cards does each player hold? (0 to {n})")

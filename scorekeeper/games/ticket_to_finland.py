@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import unicodedata
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from scorekeeper.fields import CardListField, CountsField, IntField
 from scorekeeper.gamenames import NAMES
-from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, names, rank
+from scorekeeper.games.base import Game, HasRules, Item, Place, RoundScore, Rule, Step, names, rank
 from scorekeeper.games.trains import (
     LENGTHS,
     TICKETS_HELP,
@@ -24,7 +25,10 @@ from scorekeeper.games.trains import (
 )
 from scorekeeper.maps import TRAINS
 from scorekeeper.points import fmt, whole
-from scorekeeper.session import Problem, Session, location
+from scorekeeper.problems import Problem, location
+
+if TYPE_CHECKING:
+    from scorekeeper.session import Session
 
 TOURIST_CARDS: dict[str, int] = {
     "Kokkola": 3, "Vaasa": 4, "Seinäjoki": 5, "Pori": 6, "Tromsø": 7, "Alta": 8,
@@ -115,7 +119,7 @@ class TicketToFinland(Game):
     )
 
     # -- steps ----------------------------------------------------------------------
-    def steps(self, session: Session) -> tuple[Step, ...]:
+    def steps(self, session: HasRules) -> tuple[Step, ...]:
         """A. Deductions, B. Bonuses, C. Completed cards, Routes, Summary."""
         values = ", ".join(f"{label.lower()} {points}" for _, points, label, _ in BONUSES)
         return (

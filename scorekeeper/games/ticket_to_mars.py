@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from scorekeeper.fields import ObjectiveField
 from scorekeeper.gamenames import NAMES
 from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, add_items, most, names, plural, rank
 from scorekeeper.points import ZERO, fmt, whole
-from scorekeeper.session import Problem, Session, location
+from scorekeeper.problems import Problem, location
+
+if TYPE_CHECKING:
+    from scorekeeper.games.base import HasRules
+    from scorekeeper.session import Session
 
 OBJECTIVES = (
     # key, card title, unit (singular, plural): in the rulebook's order
@@ -56,7 +61,7 @@ class TicketToMars(Game):
     )
 
     # -- steps ----------------------------------------------------------------------
-    def steps(self, session: Session) -> tuple[Step, ...]:
+    def steps(self, session: HasRules) -> tuple[Step, ...]:
         """Pairs, Occupancy, Character, Summary."""
         helps = {
             "pairs": "Pairs card: how many pairs does each player have in the same spaceship, "

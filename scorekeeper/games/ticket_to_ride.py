@@ -23,11 +23,13 @@ from scorekeeper.games.trains import (
 )
 from scorekeeper.maps import MAPS, TRAINS
 from scorekeeper.points import fmt, whole
+from scorekeeper.problems import Problem, location
 from scorekeeper.record import record as dataclass  # a subclass of a core record (Field) is a record
-from scorekeeper.session import Problem, Session, location
 
 if TYPE_CHECKING:
+    from scorekeeper.games.base import HasRules
     from scorekeeper.games.map_mode import MapRound
+    from scorekeeper.session import Session
 
 TIEBREAKS = {
     "tickets": ("the publisher's full rule, not printed in rulebooks 001/003",
@@ -104,7 +106,7 @@ class TicketToRide(Game):
         return fields
 
     # -- steps ----------------------------------------------------------------------
-    def steps(self, session: Session) -> tuple[Step, ...]:
+    def steps(self, session: HasRules) -> tuple[Step, ...]:
         """Routes, Destination tickets, Longest path, Summary."""
         on_map = self.map_name(session.rules) is not None
         if on_map:

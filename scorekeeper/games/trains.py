@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.base import Item, most, plural
 from scorekeeper.maps import TRAINS
 from scorekeeper.points import whole
+from scorekeeper.problems import Problem, location
 from scorekeeper.record import record as dataclass
-from scorekeeper.session import Problem, Session, location
+
+if TYPE_CHECKING:
+    from scorekeeper.session import Session
 
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21, 9: 27}
 """Points of a claimed route by its length in trains."""
