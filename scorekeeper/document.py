@@ -17,10 +17,13 @@ class Document:
     """A session file open in the app: what it holds now, what was last read or written, and the history."""
 
     def __init__(self, path: Path, session: Session, fingerprint: str | None, warnings: list[Problem],
-                 *, comments: bool = False) -> None:
+                 *, comments: bool = False, read: str | None = None) -> None:
+        """`read`: the text the session was read from, whose fingerprint is worked out when first needed (at the
+        first save: opening a session shows it without hashing it) instead of `fingerprint`."""
         self.path = path = Path(path)
         self._session = session
-        self.fingerprint = fingerprint
+        self._fingerprint = fingerprint
+        self._read = read
         self.warnings = warnings
         self.comments = comments
         """The file holds `#` comments, which a save drops: the first save keeps a copy in trash/."""
@@ -36,6 +39,17 @@ class Document:
         self._problems: list[Problem] | None = warnings
         self._sheet: Sheet | None = None
         self._scored: Session | None = None
+
+    @property
+    def fingerprint(self) -> str | None:
+        """The fingerprint of what this document last read or wrote (None: the file was gone)."""
+        if self._read is not None:
+            self._fingerprint, self._read = store.digest(self._read.encode("utf-8")), None
+        return self._fingerprint
+
+    @fingerprint.setter
+    def fingerprint(self, value: str | None) -> None:
+        self._fingerprint, self._read = value, None
 
     @property
     def session(self) -> Session:
@@ -69,7 +83,7 @@ class Document:
         session, problems = files.parse(text)
         if session is None:
             raise SessionError(problems, str(path))
-        return cls(path, session, store.digest(text.encode("utf-8")), problems, comments=store.has_comments(text))
+        return cls(path, session, None, problems, comments=store.has_comments(text), read=text)
 
     def changed_on_disk(self) -> bool:
         """True when the file is not what this document last read or wrote (edited, replaced or gone)."""

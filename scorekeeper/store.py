@@ -200,7 +200,7 @@ def scan_tokens(text: str) -> Scan:
 
 def has_comments(text: str) -> bool:
     """True when the TOML text holds a `#` comment (outside strings)."""
-    return scan(text).comments
+    return "#" in text and scan(text).comments
 
 
 @dataclass
