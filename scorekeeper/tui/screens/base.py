@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.message import Message
 from textual.screen import Screen
 
@@ -33,6 +34,26 @@ class SessionScreen(Screen[None]):
     """A screen of the open session: told by the app, with a message, when the session is replaced."""
 
     doc: Document
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.update_classes(self.breakpoint_classes(), update=False)
+        self._resumed = False
+
+    def breakpoint_classes(self) -> dict[str, bool]:
+        """The width classes (`-narrow`, `-wide`) Textual would give the screen once it is laid out, given before
+        its widgets are mounted: they are styled once, not again when the first resize adds the class."""
+        breakpoints = (self.app.HORIZONTAL_BREAKPOINTS if self.HORIZONTAL_BREAKPOINTS is None
+                       else self.HORIZONTAL_BREAKPOINTS) or []
+        width = self.app.size.width
+        chosen = next((name for lowest, name in sorted(breakpoints, reverse=True) if width >= lowest), None)
+        return {name: name == chosen for _, name in breakpoints}
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """The first resume follows the mount, which styled every widget: Textual need not style them again."""
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
 
     def show_title(self) -> None:
         """The title bar from the session as it is now."""

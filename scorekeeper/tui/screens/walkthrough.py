@@ -17,7 +17,7 @@ from rich.cells import cell_len
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.geometry import Region
 from textual.widgets import Static
@@ -114,6 +114,9 @@ class WalkthroughScreen(SessionScreen):
     }
     """The screen's keys said more fully on the help screen."""
 
+    AUTO_FOCUS = "#grid"
+    """The keyboard goes to the grid (focused as it is mounted: no other widget is focused and styled first)."""
+
     TAB_MOVES = False
     """Tab stays in the step (it completes a name or goes box to box), it does not move between fields."""
 
@@ -121,6 +124,7 @@ class WalkthroughScreen(SessionScreen):
 
     def __init__(self, doc: Document, number: int, index: int = 0) -> None:
         super().__init__()
+        self.set_class(self.app.size.width < NARROW, "narrow", update=False)  # before the widgets are styled
         self.doc = doc
         self.number = number
         self.index = index
@@ -159,19 +163,17 @@ class WalkthroughScreen(SessionScreen):
         self.index = max(0, min(self.index, len(self.steps) - 1))
         self.load_step(self.index)
         yield TitleBar()
-        with Horizontal(id="walk"):
-            yield StepList(self.step_titles(), self.index, id="steps")
-            with StepScroll(id="step"):
-                yield Static(self.heading(), id="step-title")
-                yield StepGrid(self, id="grid")
-                yield Hanging(self.notes(), id="step-notes")
-                yield Static(self.table(), id="round-table")
+        yield StepList(self.step_titles(), self.index, id="steps")  # side by side: the screen's layout is horizontal
+        with StepScroll(id="step"):
+            yield Static(self.heading(), id="step-title")
+            yield StepGrid(self, id="grid")
+            yield Hanging(self.notes(), id="step-notes")
+            yield Static(self.table(), id="round-table")
         yield KeyBar()
 
     def on_mount(self) -> None:
         """The keyboard goes to the grid."""
         self.query_one(StepGrid).focus()
-        self.set_class(self.size.width < NARROW, "narrow")
 
     def on_resize(self) -> None:
         """Narrow terminals fold the step list away."""
