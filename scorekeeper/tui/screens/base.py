@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import events
+from textual import events, on
 from textual.message import Message
 from textual.screen import Screen
 
@@ -49,7 +49,8 @@ class SessionScreen(Screen[None]):
         chosen = next((name for lowest, name in sorted(breakpoints, reverse=True) if width >= lowest), None)
         return {name: name == chosen for _, name in breakpoints}
 
-    def on_screen_resume(self, event: events.ScreenResume) -> None:
+    @on(events.ScreenResume)
+    def first_resume(self, event: events.ScreenResume) -> None:
         """The first resume follows the mount, which styled every widget: Textual need not style them again."""
         if not self._resumed:
             self._resumed = True
