@@ -47,6 +47,7 @@ class ScorekeeperApp(AppBase):
 
     CSS_PATH = Path(__file__).with_name("scorekeeper.tcss")
     SESSION_CSS = Path(__file__).with_name("session.tcss")
+    STANDINGS_CSS = Path(__file__).with_name("standings.tcss")
     MORE_CSS = Path(__file__).with_name("more.tcss")
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]
     COMMANDS = App.COMMANDS | {ScreenCommands}
@@ -61,7 +62,7 @@ class ScorekeeperApp(AppBase):
         from scorekeeper.tui.inert import guard_terminal
 
         guard_terminal()
-        super().__init__(css_path=[self.CSS_PATH, *([self.SESSION_CSS] if file is not None else [])])
+        super().__init__(css_path=[self.CSS_PATH] if file is None else [self.SESSION_CSS])  # the first screen's
         self.folder = Path(folder)
         self.file = Path(file) if file is not None else None
         self.now = now
@@ -121,6 +122,7 @@ class ScorekeeperApp(AppBase):
         if isinstance(screen, SessionError):
             from scorekeeper.tui.screens.dialogs import ErrorScreen
 
+            self.read_css(self.CSS_PATH, self.MORE_CSS)
             if len(self.screen_stack) <= 1:
                 self.push_screen(self.home_screen())
             self.push_screen(ErrorScreen(f"Cannot open {inert(path.name)}", screen.problems, inert(str(path))))
@@ -296,9 +298,7 @@ class ScorekeeperApp(AppBase):
 
         gc.enable()
         stylesheet = self.stylesheet
-        for path in (self.SESSION_CSS, self.MORE_CSS):
-            if not stylesheet.has_source(str(path), ""):
-                stylesheet.read(path)
+        self.read_css(self.CSS_PATH, self.SESSION_CSS, self.STANDINGS_CSS, self.MORE_CSS)
         stylesheet.parse()
         stylesheet.update(self)
         for folder in {self.folder, *([self.file.parent] if self.file is not None else [])}:
@@ -317,6 +317,12 @@ class ScorekeeperApp(AppBase):
                     loop.add_signal_handler(sig, self.action_quit_now)
                 except (NotImplementedError, RuntimeError, ValueError):
                     pass
+
+    def read_css(self, *paths: Path) -> None:
+        """Read the stylesheets not read yet (they are parsed when the rules are next needed, each one once)."""
+        for path in paths:
+            if not self.stylesheet.has_source(str(path), ""):
+                self.stylesheet.read(path)
 
     def flush(self) -> None:
         """Write what could not be saved before (a full disk), if anything; quietly."""

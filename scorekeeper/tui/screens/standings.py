@@ -88,6 +88,7 @@ class StandingsScreen(SessionScreen):
 
     def __init__(self, doc: Document) -> None:
         super().__init__()
+        self.app.read_css(self.app.STANDINGS_CSS)  # when the standings are the first screen: before it is styled
         self.doc = doc
         self.game = games.get(doc.session.game)
         self.sheet: Sheet | None = None

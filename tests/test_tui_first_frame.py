@@ -1,0 +1,84 @@
+"""A session's first frame: the screen it opens on is styled by its own stylesheet, each widget once, before the
+app reads the stylesheets of the other screens (after that frame)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from textual.css.stylesheet import Stylesheet
+from textual.geometry import Spacing
+
+from scorekeeper.session import Round
+from scorekeeper.tui.app import ScorekeeperApp
+from scorekeeper.tui.screens.standings import StandingsScreen
+from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
+from tests.test_tui_games import booth_expected
+from tests.test_tui_support import app_for, pilot_test, settle, write_session
+
+
+def watch(monkeypatch, screen_class: type) -> tuple[dict[str, object], Counter[str]]:
+    """What the screen looked like when mounted, and how often each node was styled until then."""
+    seen: dict[str, object] = {}
+    styled: Counter[str] = Counter()
+    apply, mounted = Stylesheet.apply, screen_class.on_mount
+
+    def counting(self, node, *args, **kwargs):  # type: ignore[no-untyped-def]
+        styled[f"{type(node).__name__}#{node.id}"] += 1
+        return apply(self, node, *args, **kwargs)
+
+    def on_mount(self):  # type: ignore[no-untyped-def]
+        app = self.app
+        seen["sources"] = {Path(p).name for p, _ in app.stylesheet.source if p.endswith(".tcss")}
+        seen["styled"] = Counter(styled)
+        seen["screen"] = self
+        return mounted(self)
+
+    monkeypatch.setattr(Stylesheet, "apply", counting)
+    monkeypatch.setattr(screen_class, "on_mount", on_mount)
+    return seen, styled
+
+
+@pilot_test
+async def test_a_walkthrough_opens_with_its_rules_alone_each_widget_styled_once(tmp_path: Path, monkeypatch) -> None:
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo", "Cy"])
+    seen, _ = watch(monkeypatch, WalkthroughScreen)
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert seen["sources"] == {"session.tcss"}  # neither the home's, nor the standings', nor the dialogs'
+        screen = seen["screen"]
+        assert isinstance(screen, WalkthroughScreen)
+        assert screen.query_one("#steps").styles.width.value == 26  # session.tcss's rule
+        widgets = {f"{type(w).__name__}#{w.id}" for w in screen.walk_children()}
+        styled = seen["styled"]
+        assert isinstance(styled, Counter)
+        focused = "StepGrid#grid"  # styled again for :focus
+        assert focused in widgets and styled[focused] <= 2, styled
+        assert all(styled[w] == 1 for w in widgets - {focused}), styled  # once, not again on resume or resize
+        sources = {Path(p).name for p, _ in app.stylesheet.source if p.endswith(".tcss")}
+        assert {"scorekeeper.tcss", "standings.tcss", "more.tcss"} <= sources  # read after the first frame
+
+
+@pilot_test
+async def test_finished_standings_open_styled_by_their_rules(tmp_path: Path, monkeypatch) -> None:
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo", "Cy"], rounds=(Round(players=booth_expected()),))
+    seen, _ = watch(monkeypatch, StandingsScreen)
+    async with app_for(tmp_path, path).run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert "standings.tcss" in seen["sources"] and "more.tcss" not in seen["sources"]
+        screen = seen["screen"]
+        assert isinstance(screen, StandingsScreen)
+        assert screen.query_one("#standings").styles.padding == Spacing(1, 2, 1, 2)
+
+
+@pilot_test
+async def test_a_session_that_cannot_be_opened_shows_the_home_and_the_error_styled(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('format = 1\ngame = "ticket-booth"\nplayers = ["Ana"]\n')
+    app = app_for(tmp_path, bad)
+    assert isinstance(app, ScorekeeperApp)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        sources = {Path(p).name for p, _ in app.stylesheet.source if p.endswith(".tcss")}
+        assert {"scorekeeper.tcss", "more.tcss"} <= sources
