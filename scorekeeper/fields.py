@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
@@ -18,7 +17,13 @@ MAX_ITEMS = 200
 """A list of cards or routes in one round: at most 200 items."""
 MAX_ROUNDS = 100
 """A session: at most 100 rounds."""
-_BARE = re.compile(r"[A-Za-z0-9_-]+")
+_BARE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+"""The characters of a bare TOML key."""
+
+
+def is_bare(key: str) -> bool:
+    """Whether a key is written bare in TOML (`[A-Za-z0-9_-]+`), else quoted."""
+    return bool(key) and not key.strip(_BARE)
 
 Report = Callable[[str, str], None]
 """report(sub_place, message): records an error at the field, or below it (sub_place)."""
@@ -369,7 +374,7 @@ def text_problems(raw: Mapping[str, Any]) -> list[Problem]:
     problems: list[Problem] = []
 
     def child(path: str, key: str, name_level: bool) -> str:
-        shown = quote(key) if name_level or not _BARE.fullmatch(key) else key
+        shown = quote(key) if name_level or not is_bare(key) else key
         return f"{path}.{shown}" if path else shown
 
     def walk(value: Any, path: str, key: str, name_level: bool = False) -> None:
@@ -392,5 +397,5 @@ def text_problems(raw: Mapping[str, Any]) -> list[Problem]:
 
     for key, value in raw.items():
         if key != "players":
-            walk(value, key if _BARE.fullmatch(key) else quote(key), key)
+            walk(value, key if is_bare(key) else quote(key), key)
     return problems

@@ -8,20 +8,29 @@ Points = Fraction
 
 ZERO = Fraction(0)
 
-_WHOLE = {n: Fraction(n) for n in range(-100, 101)}
-_HALF = {n: Fraction(n, 2) for n in range(-100, 101)}
+_WHOLE: dict[int, Fraction] = {}
+_HALF: dict[int, Fraction] = {}
+"""The fractions made so far for n from -100 to 100, each made when first asked for."""
 
 
 def whole(n: int) -> Fraction:
     """`Fraction(n)`, shared for small n (building a Fraction is slow; they are immutable)."""
     value = _WHOLE.get(n)
-    return Fraction(n) if value is None else value
+    if value is None:
+        value = Fraction(n)
+        if -100 <= n <= 100:
+            _WHOLE[n] = value
+    return value
 
 
 def half(n: int) -> Fraction:
     """`Fraction(n, 2)`, shared for small n."""
     value = _HALF.get(n)
-    return Fraction(n, 2) if value is None else value
+    if value is None:
+        value = Fraction(n, 2)
+        if -100 <= n <= 100:
+            _HALF[n] = value
+    return value
 
 
 def pts(value: int | Fraction) -> Fraction:

@@ -231,8 +231,9 @@ def changed_at(old: Session, new: Session) -> tuple[int, str | None, str | None,
 
 
 # -- text in ---------------------------------------------------------------------------
-_NUMBER = re.compile(r"[+-]?\d+")
-_DECIMAL = re.compile(r"[+-]?(\d+\.\d*|\.\d+)")
+_NUMBER = r"[+-]?\d+"
+_DECIMAL = r"[+-]?(\d+\.\d*|\.\d+)"
+"""The patterns of what is typed, compiled (and kept by `re`) at the first key, not when a session is opened."""
 
 
 def parse_number(text: str) -> Any:
@@ -240,21 +241,21 @@ def parse_number(text: str) -> Any:
     text = text.strip()
     if not text:
         return None
-    if _NUMBER.fullmatch(text):
+    if re.fullmatch(_NUMBER, text):
         return int(text)
-    if _DECIMAL.fullmatch(text):
+    if re.fullmatch(_DECIMAL, text):
         return float(text)
     return text
 
 
-_CARD = re.compile(r"\s*(?P<sign>[-+−✗✓]?)\s*(?P<body>.*?)\s*", re.S)
+_CARD = r"(?s)\s*(?P<sign>[-+−✗✓]?)\s*(?P<body>.*?)\s*"
 
 
 def parse_card(text: str, needs_points: bool = True) -> dict[str, Any] | None:
     """One line of a card list: `8`, `-8` (failed), `8 Denver – El Paso`; None when the line is empty."""
     if not text.strip():
         return None
-    m = _CARD.fullmatch(text)
+    m = re.fullmatch(_CARD, text)
     assert m is not None
     sign, body = m.group("sign"), m.group("body")
     first, _, rest = body.partition(" ")

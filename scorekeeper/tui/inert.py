@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-# Every character `scorekeeper.text.is_control` refuses, but for the line feed and the tab Textual lays out.
-CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+CONTROLS = "[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+"""Every character `scorekeeper.text.is_control` refuses, but for the line feed and the tab Textual lays out: none
+of them is printable (`str.isprintable`), so a printable text needs no look for them (nor the pattern compiled)."""
 
 _guarded = False
 
@@ -18,7 +19,9 @@ def _shown(match: re.Match[str]) -> str:
 
 def escape_controls(text: str, *_: Any) -> str:
     """Textual's control-code filter, replaced: controls shown as escapes instead of passed or dropped."""
-    return CONTROLS.sub(_shown, text) if CONTROLS.search(text) else text
+    if text.isprintable() or text.replace("\n", "").replace("\t", "").isprintable():
+        return text
+    return re.sub(CONTROLS, _shown, text)
 
 
 def guard_terminal() -> None:

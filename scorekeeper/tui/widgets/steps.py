@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
@@ -32,12 +30,13 @@ class StepList(Widget, can_focus=True):
 
     cursor = reactive(0)
 
-    @dataclass
     class Picked(Message):
         """A step was picked."""
 
-        steps: StepList
-        index: int
+        def __init__(self, steps: StepList, index: int) -> None:
+            super().__init__()
+            self.steps = steps
+            self.index = index
 
     def __init__(self, titles: list[Content], current: int, *, id: str | None = None) -> None:
         super().__init__(id=id)
