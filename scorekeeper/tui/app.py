@@ -76,9 +76,20 @@ class ScorekeeperApp(AppBase):
         """The session given on the command line where the table left off, else the home screen."""
         self.call_after_refresh(self._start_up)  # nothing in it is needed for the first frame
         if self.file is not None:
-            self.open_file(self.file)
+            if self.doc is None:  # it could not be the first screen: say why
+                self.open_file(self.file)
         else:
             self.push_screen(self.home_screen())
+
+    def get_default_screen(self) -> Screen[Any]:
+        """The session given on the command line is the first screen itself (no blank screen is built and styled
+        under it before the first frame); the blank one when there is none, or it cannot be opened."""
+        if self.file is not None and self.doc is None:
+            screen = self.session_screen(self.file)
+            if isinstance(screen, Screen):
+                screen._push_result_callback(self, None)  # as a pushed screen has: switch_screen pops it (Textual 8.2)
+                return screen
+        return super().get_default_screen()
 
     async def on_event(self, event: events.Event) -> None:
         """Keys and pastes in typing order, each to the screen and widget shown once the one before is done."""
