@@ -1,8 +1,9 @@
 """Light data classes for the core: `record`, `field`, `replace` in the manner of the standard `dataclasses`.
 
 The standard module imports `inspect` (and with it `ast`, `dis`, `tokenize`) and builds six methods per class
-from source: about 20 ms of every command's start-up for the core's classes. Here one `__init__` is built
-per class, when its first instance is made; equality, hashing, repr and freezing are shared functions. What the
+from source: about 20 ms of every command's start-up for the core's classes. Here a record's first instances
+bind their arguments by name, and its own `__init__` is compiled only once it has made many; equality, hashing,
+repr and freezing are shared functions. What the
 core uses is supported: `frozen`, defaults, `field(default_factory=...)`, inheritance, `__post_init__`, `replace`.
 """
 
@@ -62,6 +63,25 @@ def _frozen_delattr(self: Any, name: str) -> None:
     raise FrozenInstanceError(f"cannot delete field {name!r}")
 
 
+class _Signature:
+    """A record class's signature for `inspect.signature` (its fields, as `__init__` takes them), worked out when
+    asked: the first records' `__init__` takes `*args, **kwargs`, and `inspect` is not imported to say so before."""
+
+    def __get__(self, obj: Any, cls: type) -> Any:
+        import inspect
+
+        specs: dict[str, _Spec] = cls.__record_specs__  # type: ignore[attr-defined]
+        factory = type("_Factory", (), {"__repr__": lambda _: "<factory>"})()
+        return inspect.Signature([
+            inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                              default=factory if spec.default_factory is not _MISSING else
+                              inspect.Parameter.empty if spec.default is _MISSING else spec.default)
+            for name, spec in specs.items() if spec.init])
+
+
+_SIGNATURE = _Signature()
+
+
 def _build(cls: type, frozen: bool) -> type:
     specs: dict[str, _Spec] = {}
     for base in reversed(cls.__mro__[1:]):
@@ -90,6 +110,7 @@ def _build(cls: type, frozen: bool) -> type:
     cls.__init__ = _deferred_init(cls, specs, hasattr(cls, "__post_init__"))  # type: ignore[misc]
     cls.__record_fields__ = names  # type: ignore[attr-defined]
     cls.__record_specs__ = specs  # type: ignore[attr-defined]
+    cls.__signature__ = _SIGNATURE  # type: ignore[attr-defined]
     setattr(cls, "__match_args__", names)  # noqa: B010
     if "__repr__" not in cls.__dict__:
         cls.__repr__ = _repr  # type: ignore[assignment]
@@ -102,13 +123,50 @@ def _build(cls: type, frozen: bool) -> type:
     return cls
 
 
+COMPILE_AFTER = 64
+"""A class's own `__init__` is compiled (about as costly as making a few hundred records without it) once this many
+of its records were made: a command or a first frame that makes a few of each compiles nothing."""
+
+
 def _deferred_init(cls: type, specs: dict[str, _Spec], post_init: bool) -> Callable[..., None]:
-    """An `__init__` that makes the record's own on the first call (a class never made costs no compiling)."""
+    """An `__init__` that binds the arguments by name for the first records of the class, then compiles the
+    record's own and puts it in its place (a class never made, or made a few times, costs no compiling)."""
+    names = tuple(name for name, spec in specs.items() if spec.init)
+    count = len(names)
+    made = 0
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        init = _make_init(cls, specs, post_init)
-        cls.__init__ = init  # type: ignore[misc]
-        init(self, *args, **kwargs)
+        nonlocal made
+        made += 1
+        if made >= COMPILE_AFTER:
+            init = _make_init(cls, specs, post_init)
+            cls.__init__ = init  # type: ignore[misc]
+            init(self, *args, **kwargs)
+            return
+        if len(args) > count:
+            raise TypeError(f"{cls.__qualname__}() takes {count} arguments but {len(args)} were given")
+        values = dict(zip(names, args, strict=False))
+        for name, value in kwargs.items():
+            if name not in specs or not specs[name].init:
+                raise TypeError(f"{cls.__qualname__}() got an unexpected keyword argument {name!r}")
+            if name in values:
+                raise TypeError(f"{cls.__qualname__}() got multiple values for argument {name!r}")
+            values[name] = value
+        if len(values) < count:
+            for name in names:
+                if name not in values:
+                    spec = specs[name]
+                    if spec.default_factory is not _MISSING:
+                        values[name] = spec.default_factory()
+                    elif spec.default is not _MISSING:
+                        values[name] = spec.default
+                    else:
+                        raise TypeError(f"{cls.__qualname__}() missing the argument {name!r}")
+        if kwargs:
+            values = {name: values[name] for name in names}  # in the fields' order, as the compiled one stores them
+        self.__dict__.update(values)
+        if post_init:
+            self.__post_init__()
 
     return __init__
 
