@@ -71,13 +71,15 @@ class ScorekeeperApp(AppBase):
         self.grace: threading.Timer | None = None
         self.typed = KeyQueue(self)
 
+    def get_default_screen(self) -> Screen[Any]:
+        """The home screen is the app's first screen (not one pushed over an empty default screen)."""
+        return self.home_screen() if self.file is None else super().get_default_screen()
+
     def on_mount(self) -> None:
-        """The session given on the command line where the table left off, else the home screen."""
+        """The session given on the command line where the table left off (else the home screen is shown)."""
         self.call_after_refresh(self._start_up)  # nothing in it is needed for the first frame
         if self.file is not None:
             self.open_file(self.file)
-        else:
-            self.push_screen(self.home_screen())
 
     async def on_event(self, event: events.Event) -> None:
         """Keys and pastes in typing order, each to the screen and widget shown once the one before is done."""
