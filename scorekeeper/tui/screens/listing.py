@@ -169,6 +169,8 @@ class SessionList(ScrollView, can_focus=False):
                 self.scroll_y = self.validate_scroll_y(self.scroll_y)
             else:
                 self.virtual_size = size
+                if not height and size.height > self.app.size.height:  # not laid out yet, surely too long: the
+                    self.show_vertical_scrollbar = True  # first frame has the scroll bar (not one more layout)
         self.highlight(highlighted)
         self.refresh()
 
