@@ -112,6 +112,8 @@ class HomeScreen(Screen[None]):
         self._no_index = False
         self._opening = threading.Lock()
         self._kept: str | None = None
+        self._progress: Static | None = None
+        self._empty: Static | None = None
         self.reading: tuple[int, int] | None = None
         self._complete = False
         self._could_delete: bool | None = None
@@ -137,17 +139,14 @@ class HomeScreen(Screen[None]):
         yield TitleBar()
         yield FilterBox(placeholder="Filter: type a title, game or player", id="filter", compact=True,
                         select_on_focus=False)
-        yield Static(id="progress")
-        yield SessionList(id="sessions")
-        yield Static(id="empty")
-        yield KeyBar()
+        yield SessionList(id="sessions")  # the progress bar (before it) and the empty list's words (after it)
+        yield KeyBar()  # are mounted the first time they are needed
 
     def on_mount(self) -> None:
         """Paint at once: the first screenful as the first-screen file keeps it, else from the folder's index (no
         session file is read here); the index's truth replaces it right after the first frame."""
         self.title = "Scorekeeper"
         self.sub_title = str(self.app.folder)
-        self.query_one("#progress", Static).display = False
         self.query_one("#filter", Input).focus()
         folder = self.app.folder
         kept = first_screen.read(folder)
@@ -233,9 +232,12 @@ class HomeScreen(Screen[None]):
     def on_home_screen_reading(self, message: Reading) -> None:
         """A cold folder is being read: show how far."""
         self.reading = (message.done, message.total)
-        bar = self.query_one("#progress", Static)
-        bar.display = message.total >= 20
-        if bar.display:
+        if message.total < 20:
+            if self._progress is not None:
+                self._progress.display = False
+        else:
+            bar = self._progress = self._progress or self._mount(Static(id="progress"), before=True)
+            bar.display = True
             cells = 30
             filled = round(message.done / message.total * cells)
             bar.update(Content.assemble(("Reading the folder ", "bold"), ("█" * filled, "$accent"),
@@ -254,7 +256,8 @@ class HomeScreen(Screen[None]):
         the index's entries replaced the first screen's (no index, or a broken one): every file is read."""
         if message.final:
             self.reading = None
-            self.query_one("#progress", Static).display = False
+            if self._progress is not None:
+                self._progress.display = False
             if not self._complete:
                 self._lost_index()
                 self.load()
@@ -327,24 +330,37 @@ class HomeScreen(Screen[None]):
             if at is None and (before is None or before[0] is not self.entries):  # the list was read again
                 at = next((i for i, e in enumerate(self.shown) if e.path == current.path), 0)
         listing.set_rows(self.shown, (at or 0) if self.shown else None)
-        empty = self.query_one("#empty", Static)
-        empty.display = not self.shown
         listing.display = bool(self.shown)
-        if not self.entries and self.reading is not None:
-            empty.update(Content("Reading the folder…"))
-        elif not self.entries:
-            empty.update(Content.from_markup(
-                "[b]No sessions yet[/b] in $folder\n\n"
-                "Press [b]ctrl+n[/b] to start a new session: pick the game, the players in seating order, "
-                "and the app walks the table through the scoring.\n"
-                "Press [b]ctrl+o[/b] to open a sample session (a Ticket Booth game in its second round) "
-                "and look around first.", folder=str(self.app.folder)))
-        elif not self.shown:
-            empty.update(Content("No session matches the filter (Esc clears it)."))
+        if self.shown:
+            if self._empty is not None:
+                self._empty.display = False
+        else:
+            empty = self._empty = self._empty or self._mount(Static(id="empty"), before=False)
+            empty.display = True
+            if not self.entries and self.reading is not None:
+                empty.update(Content("Reading the folder…"))
+            elif not self.entries:
+                empty.update(Content.from_markup(
+                    "[b]No sessions yet[/b] in $folder\n\n"
+                    "Press [b]ctrl+n[/b] to start a new session: pick the game, the players in seating order, "
+                    "and the app walks the table through the scoring.\n"
+                    "Press [b]ctrl+o[/b] to open a sample session (a Ticket Booth game in its second round) "
+                    "and look around first.", folder=str(self.app.folder)))
+            else:
+                empty.update(Content("No session matches the filter (Esc clears it)."))
         can_delete = self.current() is not None
         if can_delete != self._could_delete:
             self._could_delete = can_delete
             self.refresh_bindings()
+
+    def _mount(self, widget: Static, *, before: bool) -> Static:
+        """Mount a widget just before or after the list."""
+        listing = self.query_one("#sessions", SessionList)
+        if before:
+            self.mount(widget, before=listing)
+        else:
+            self.mount(widget, after=listing)
+        return widget
 
     def current(self) -> Entry | None:
         """The highlighted entry."""
