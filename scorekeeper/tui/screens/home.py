@@ -23,7 +23,7 @@ from textual.worker import get_current_worker
 
 from scorekeeper import first_screen
 from scorekeeper.tui.screens.listing import Entry, SessionList, entry_for
-from scorekeeper.tui.screens.typing import OrderedInput
+from scorekeeper.tui.screens.ordered import OrderedInput
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 
 if TYPE_CHECKING:
