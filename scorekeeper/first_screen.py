@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 MAGIC = "scorekeeper first screen 1"
 """The first field of the file's first line; a file that starts otherwise is not used."""
@@ -23,17 +23,30 @@ ROWS = 40
 """Sessions kept: a screenful, and more."""
 
 
-class Row(NamedTuple):
-    """One session as the home list shows it; "" where the index has None (no title, no game)."""
+class Row:
+    """One session as the home list shows it; "" where the index has None (no title, no game). `when`: when it
+    was played, ISO text (`started`, else the file's modification time), the list's sort key.
 
-    file: str
-    title: str
-    game: str
-    players: tuple[str, ...]
-    state: str
-    error: str
-    when: str
-    """When it was played, ISO text (`started`, else the file's modification time): the list's sort key."""
+    (A plain class: a NamedTuple would cost its own compile before the first frame.)
+    """
+
+    __slots__ = ("file", "title", "game", "players", "state", "error", "when")
+
+    def __init__(self, file: str, title: str, game: str, players: tuple[str, ...], state: str, error: str,
+                 when: str) -> None:
+        self.file = file
+        self.title = title
+        self.game = game
+        self.players = players
+        self.state = state
+        self.error = error
+        self.when = when
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Row) and all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
+
+    def __repr__(self) -> str:
+        return f"Row({self.file!r}, {self.state!r})"
 
 
 def cache_dir() -> Path:
@@ -51,20 +64,21 @@ def resolved(folder: Path | str) -> str:
     return str(Path(folder).expanduser().resolve())
 
 
-def stem(folder: Path | str) -> Path:
-    """The index's path without suffix: the cache folder and a digest of the folder's resolved path."""
+def stem(folder: Path | str, where: str | None = None) -> Path:
+    """The index's path without suffix: the cache folder and a digest of the folder's resolved path (`where`, when
+    known already)."""
     try:
         from _sha256 import sha256  # type: ignore[import-not-found]  # hashlib's C module, without its imports
     except ImportError:
         from hashlib import sha256
-    data = resolved(folder).encode("utf-8", "surrogatepass")
+    data = (where or resolved(folder)).encode("utf-8", "surrogatepass")
     digest: str = sha256(data).hexdigest()
     return cache_dir() / digest[:24]
 
 
-def path(folder: Path | str) -> Path:
-    """The first-screen file of a sessions folder."""
-    return stem(folder).with_suffix(".first")
+def path(folder: Path | str, where: str | None = None) -> Path:
+    """The first-screen file of a sessions folder (`where`: its resolved path, when known already)."""
+    return stem(folder, where).with_suffix(".first")
 
 
 _ESCAPES = {"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\x1f": "\\u"}
@@ -89,9 +103,9 @@ def _unescape(text: str) -> str:
     return "".join(out)
 
 
-def text(folder: Path | str, rows: list[Row]) -> str:
-    """The file's text for these rows."""
-    lines = [f"{MAGIC}\t{_escape(resolved(folder))}"]
+def text(folder: Path | str, rows: list[Row], where: str | None = None) -> str:
+    """The file's text for these rows (`where`: the folder's resolved path, when known already)."""
+    lines = [f"{MAGIC}\t{_escape(where or resolved(folder))}"]
     for r in rows:
         players = "\x1f".join(_escape(p) for p in r.players)
         lines.append("\t".join([_escape(r.file), _escape(r.title), _escape(r.game), players, _escape(r.state),
@@ -99,10 +113,11 @@ def text(folder: Path | str, rows: list[Row]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def parse(folder: Path | str, content: str) -> list[Row] | None:
-    """The rows of a file's text; None when it is not one, or of another folder."""
+def parse(folder: Path | str, content: str, where: str | None = None) -> list[Row] | None:
+    """The rows of a file's text; None when it is not one, or of another folder (`where`: the folder's resolved
+    path, when known already)."""
     lines = content.split("\n")
-    if lines[0] != f"{MAGIC}\t{_escape(resolved(folder))}" or lines[-1] != "":
+    if lines[0] != f"{MAGIC}\t{_escape(where or resolved(folder))}" or lines[-1] != "":
         return None
     rows = []
     try:
@@ -118,12 +133,13 @@ def parse(folder: Path | str, content: str) -> list[Row] | None:
 
 def read(folder: Path | str) -> tuple[list[Row], str] | None:
     """The rows kept for a sessions folder and the file's text; None when there is no usable file."""
+    where = resolved(folder)
     try:
-        with open(path(folder), encoding="utf-8", errors="surrogateescape") as f:
+        with open(path(folder, where), encoding="utf-8", errors="surrogateescape") as f:
             content = f.read(1 << 20)
     except (OSError, ValueError):
         return None
-    rows = parse(folder, content)
+    rows = parse(folder, content, where)
     return (rows, content) if rows is not None else None
 
 
