@@ -127,3 +127,47 @@ async def test_without_an_index_every_file_is_read(tmp_path: Path, monkeypatch) 
         home = app.screen
         assert isinstance(home, HomeScreen) and home.index is None
         assert sorted(e.path.name for e in home.entries) == ["a.toml", "b.toml"]
+
+
+PROBE = """
+import os, sys
+from pathlib import Path
+from scorekeeper.tui import app
+from scorekeeper.tui.screens import home
+
+mounted = home.HomeScreen.on_mount
+
+
+def on_mount(self):
+    mounted(self)
+    heavy = sorted(m for m in ("sqlite3", "json", "hashlib", "scorekeeper.index") if m in sys.modules)
+    os.write(1, f"{len(self.entries)} {','.join(heavy) or '-'}\\n".encode())
+    self.app.exit()
+
+
+home.HomeScreen.on_mount = on_mount
+app.ScorekeeperApp(Path(sys.argv[1])).run(headless=True)
+"""
+
+
+def test_the_first_paint_from_the_file_imports_no_index_code(tmp_path: Path) -> None:
+    """With the file in place, the home screen is mounted (its rows set for the first frame) before sqlite3, json,
+    hashlib or the index module is imported; without it, the index is opened at once."""
+    import subprocess
+    import sys
+
+    two_sessions(tmp_path)
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    without = subprocess.run([sys.executable, "-c", PROBE, str(tmp_path)], capture_output=True, text=True, env=env,
+                             timeout=60, cwd=Path(__file__).resolve().parent.parent)
+    assert without.stdout.split() == ["0", "json,scorekeeper.index,sqlite3"]  # a new index: empty
+    from scorekeeper.index import Index
+
+    with Index(tmp_path) as index:
+        index.refresh()
+        rows = [first_screen.row(s) for s in index.summaries(limit=first_screen.ROWS)]
+    first_screen.write(tmp_path, first_screen.text(tmp_path, rows))
+    with_file = subprocess.run([sys.executable, "-c", PROBE, str(tmp_path)], capture_output=True, text=True,
+                               env=env, timeout=60, cwd=Path(__file__).resolve().parent.parent)
+    assert with_file.stdout.split() == ["2", "-"]
+
