@@ -95,7 +95,9 @@ def strip_of(line: Line, width: int, base: Style, styles: dict[str, RichStyle]) 
     """One line of a row drawn `width` cells wide on `base`, as Textual draws the Content of the same pieces (one
     longer is cut with an ellipsis, styled as the text it replaces); `styles` caches each piece's Rich style."""
     text = "".join(t for t, _ in line)
-    if cell_len(text) > width:
+    cells = cell_len(text)
+    if cells > width:
+        cells = width
         cut = set_cell_size(text, width - 1) + "…" if width else ""
         pieces: Line = []
         start = 0
@@ -113,7 +115,9 @@ def strip_of(line: Line, width: int, base: Style, styles: dict[str, RichStyle]) 
                 on = Style.combine([base, Style.parse(style)]) if style else base
                 rich = styles[style] = (base + on).rich_style
             segments.append(Segment(t, rich))
-    return Strip(segments).extend_cell_length(width, base.rich_style).crop(0, width)
+    if cells < width:
+        segments.append(Segment(" " * (width - cells), base.rich_style))
+    return Strip(segments, width)
 
 
 def entry_for(path: Path) -> Entry | None:
