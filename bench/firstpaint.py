@@ -104,9 +104,11 @@ from textual.app import App
 shown = App._display
 
 
-def display(self, *args, **kwargs):
-    shown(self, *args, **kwargs)
-    os._exit(0)  # the first frame is out: stop counting
+def display(self, screen, renderable):
+    drawn = renderable is not None and not self._batch_count  # else Textual draws nothing (held for a batch)
+    shown(self, screen, renderable)
+    if drawn:
+        os._exit(0)  # the first frame is out: stop counting
 
 
 App._display = display
@@ -117,7 +119,8 @@ else:
 
     main(sys.argv[2:])
 """
-"""Runs the bare app (`bare CODE`) or scorekeeper (`scorekeeper ARGS…`) and ends the process at its first frame."""
+"""Runs the bare app (`bare CODE`) or scorekeeper (`scorekeeper ARGS…`) and ends the process once its first frame is
+written to the terminal (a frame Textual holds back for a batch update does not count)."""
 
 
 def instructions_in_tmux(args: list[str], env: dict[str, str], *, size: tuple[int, int] = (120, 40)) -> int:

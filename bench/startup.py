@@ -10,8 +10,9 @@ medians from starting the terminal to that moment (tmux's own start-up is in bot
 budget (issue "Fast at every size"): each at most 1.1 times the bare app; the exit code is 1 when a figure is
 over it.
 
-With `--instructions` (valgrind), each app runs once more under callgrind in the terminal, ending at its first
-frame, and the instructions it executed are compared: a figure the load of the machine does not move.
+With `--instructions` (valgrind), each app runs once more under callgrind in the terminal, ending once its first
+frame is written to the terminal (not at a frame Textual holds back for a batch update), and the instructions it
+executed are compared: a figure the load of the machine does not move.
 
     python bench/startup.py [--runs N] [--headless] [--instructions]
 """

@@ -30,6 +30,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from scorekeeper.first_screen import stem
+
 SCHEMA = 2
 """The index's format; a database of another format is rebuilt."""
 
@@ -243,22 +245,9 @@ class Changes:
 
 
 # -- where ----------------------------------------------------------------------------------
-def cache_dir() -> Path:
-    """The folder of the index databases: $SCOREKEEPER_CACHE, else the user cache folder's `index/`."""
-    env = os.environ.get("SCOREKEEPER_CACHE")
-    if env:
-        return Path(env).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("scorekeeper", appauthor=False)) / "index"
-
-
 def db_path(folder: Path | str) -> Path:
     """The index database of a sessions folder (named after its resolved path)."""
-    import hashlib
-
-    resolved = str(Path(folder).expanduser().resolve())
-    return cache_dir() / f"{hashlib.sha256(resolved.encode('utf-8', 'surrogatepass')).hexdigest()[:24]}.sqlite3"
+    return stem(folder).with_suffix(".sqlite3")
 
 
 # -- reading a file -------------------------------------------------------------------------

@@ -158,6 +158,28 @@ async def test_mars_objectives_in_one_burst(tmp_path: Path) -> None:
 
 
 @pilot_test
+async def test_tab_confirms_and_moves_on_like_enter(tmp_path: Path) -> None:
+    """Tab between boxes, as in any form: each number lands in its own box (never `23` in one), a blank is 0."""
+    path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"])
+    app = app_for(tmp_path, path)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen)
+        assert "Enter, Tab" in dict(screen.step_help(screen.step, screen.slots, moves=True))
+        tokens = [t for value in ("2", "3", "3", "2", "1", "4", "2", "2", "", "5", "1", "5") for t in (value, "tab")
+                  if t]
+        await burst(pilot, *tokens, "enter")
+        assert isinstance(app.screen, StandingsScreen)
+    assert saved(path)[0].rounds[0].players == {
+        "Ana": {"pairs": {"count": 2, "each": 3}, "occupancy": {"count": 1, "each": 4},
+                "character": {"count": 0, "each": 5}},
+        "Bo": {"pairs": {"count": 3, "each": 2}, "occupancy": {"count": 2, "each": 2},
+               "character": {"count": 1, "each": 5}},
+    }
+
+
+@pilot_test
 async def test_typing_replaces_a_filled_box_and_f2_edits_it(tmp_path: Path) -> None:
     """Landing on a filled box and typing replaces it, as a spreadsheet cell; F2 or Backspace edits it."""
     players = {"Ana": {"attractions": {"8": 3}}}

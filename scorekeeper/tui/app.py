@@ -72,24 +72,23 @@ class ScorekeeperApp(AppBase):
         self.grace: threading.Timer | None = None
         self.typed = KeyQueue(self)
 
-    def on_mount(self) -> None:
-        """The session given on the command line where the table left off, else the home screen."""
-        self.call_after_refresh(self._start_up)  # nothing in it is needed for the first frame
-        if self.file is not None:
-            if self.doc is None:  # it could not be the first screen: say why
-                self.open_file(self.file)
-        else:
-            self.push_screen(self.home_screen())
-
     def get_default_screen(self) -> Screen[Any]:
-        """The session given on the command line is the first screen itself (no blank screen is built and styled
-        under it before the first frame); the blank one when there is none, or it cannot be opened."""
+        """The app's first screen itself, not one pushed over an empty default screen (built, styled and resized
+        for nothing): the home screen, or the session given on the command line (the empty one when it cannot be
+        opened: `on_mount` says why)."""
+        if self.file is None:
+            return self.home_screen()
+        screen = self.session_screen(self.file)
+        if not isinstance(screen, Screen):
+            return super().get_default_screen()
+        screen._push_result_callback(self, None)  # as a pushed screen has: switch_screen pops it (Textual 8.2)
+        return screen
+
+    def on_mount(self) -> None:
+        """The session given on the command line that could not be opened: why (the first screen is shown)."""
+        self.call_after_refresh(self._start_up)  # nothing in it is needed for the first frame
         if self.file is not None and self.doc is None:
-            screen = self.session_screen(self.file)
-            if isinstance(screen, Screen):
-                screen._push_result_callback(self, None)  # as a pushed screen has: switch_screen pops it (Textual 8.2)
-                return screen
-        return super().get_default_screen()
+            self.open_file(self.file)
 
     async def on_event(self, event: events.Event) -> None:
         """Keys and pastes in typing order, each to the screen and widget shown once the one before is done."""
@@ -134,7 +133,7 @@ class ScorekeeperApp(AppBase):
             from scorekeeper.tui.screens.dialogs import ErrorScreen
 
             self.read_css(self.CSS_PATH, self.MORE_CSS)
-            if len(self.screen_stack) <= 1:
+            if self.screen.id == "_default":  # the empty first screen: the home screen goes under the message
                 self.push_screen(self.home_screen())
             self.push_screen(ErrorScreen(f"Cannot open {inert(path.name)}", screen.problems, inert(str(path))))
             return False

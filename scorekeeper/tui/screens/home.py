@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
-import sqlite3
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,23 +21,34 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
-from scorekeeper.index import UNREADABLE, Index
+from scorekeeper import first_screen
 from scorekeeper.tui.screens.listing import Entry, SessionList, entry_for
-from scorekeeper.tui.screens.typing import OrderedInput
+from scorekeeper.tui.screens.ordered import OrderedInput
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 
 if TYPE_CHECKING:
+    from scorekeeper.index import Index
     from scorekeeper.tui.base import AppBase
 
-FIRST_PAGE = 40
-"""Sessions read from the index before the first paint (a screenful); the rest come from a thread."""
+FIRST_PAGE = first_screen.ROWS
+"""Sessions shown in the first paint (a screenful): from the first-screen file, else from the index; the rest
+come from a thread."""
 
 SAMPLES = ("ticket-booth-in-progress.toml", "ticket-to-mars-extra-round.toml")
 """The sample sessions packaged with the app (copies of sample_sessions/)."""
 
 
+def index_errors() -> tuple[type[Exception], ...]:
+    """What opening or reading the index may raise (sqlite3 is imported only once one is raised)."""
+    import sqlite3
+
+    return sqlite3.Error, OSError
+
+
 def odd_files(folder: Path) -> list[Entry]:
     """`*.toml` names in the folder that are not regular files (a FIFO, a folder): listed, never opened."""
+    from scorekeeper.index import UNREADABLE
+
     odd: list[Entry] = []
     try:
         with os.scandir(folder) as found:
@@ -98,6 +109,11 @@ class HomeScreen(Screen[None]):
         self.shown: list[Entry] = []
         self.deleted: tuple[Path, Path] | None = None
         self.index: Index | None = None
+        self._no_index = False
+        self._opening = threading.Lock()
+        self._kept: str | None = None
+        self._progress: Static | None = None
+        self._empty: Static | None = None
         self.reading: tuple[int, int] | None = None
         self._complete = False
         self._could_delete: bool | None = None
@@ -123,33 +139,58 @@ class HomeScreen(Screen[None]):
         yield TitleBar()
         yield FilterBox(placeholder="Filter: type a title, game or player", id="filter", compact=True,
                         select_on_focus=False)
-        yield Static(id="progress")
-        yield SessionList(id="sessions")
-        yield Static(id="empty")
-        yield KeyBar()
+        yield SessionList(id="sessions")  # the progress bar (before it) and the empty list's words (after it)
+        yield KeyBar()  # are mounted the first time they are needed
 
     def on_mount(self) -> None:
-        """Paint at once: the first screenful from the folder's index (no session file is read here)."""
+        """Paint at once: the first screenful as the first-screen file keeps it, else from the folder's index (no
+        session file is read here); the index's truth replaces it right after the first frame."""
         self.title = "Scorekeeper"
         self.sub_title = str(self.app.folder)
-        self.query_one("#progress", Static).display = False
         self.query_one("#filter", Input).focus()
-        try:
-            self.index = Index(self.app.folder)
-            self.entries = [Entry.from_summary(s) for s in self.index.summaries(limit=FIRST_PAGE)]
-        except (sqlite3.Error, OSError):
-            self.index = None
+        folder = self.app.folder
+        kept = first_screen.read(folder)
+        if kept is not None:
+            rows, self._kept = kept
+            self.entries = [Entry.from_row(folder, row) for row in rows]
+        else:
+            index = self.open_index()
+            try:
+                if index is not None:
+                    self.entries = [Entry.from_summary(s) for s in index.summaries(limit=FIRST_PAGE)]
+            except index_errors():
+                self._lost_index()
         self.show()
+
+    def open_index(self) -> Index | None:
+        """The folder's index, opened on first use (from the thread or here); None when it cannot be."""
+        with self._opening:
+            if self.index is None and not self._no_index:
+                from scorekeeper.index import Index
+
+                try:
+                    self.index = Index(self.app.folder)
+                except index_errors():
+                    self._no_index = True
+            return self.index
+
+    def _lost_index(self) -> None:
+        """The index failed: from now on every file is read (`load`)."""
+        with self._opening:
+            self.index = None
+            self._no_index = True
 
     def on_unmount(self) -> None:
         """Close the index."""
-        if self.index is not None:
-            self.index.close()
+        with self._opening:
+            if self.index is not None:
+                self.index.close()
+            self._no_index = True
 
     def on_screen_resume(self) -> None:
         """Shown (first, or back from a session): the rest of the list, then what changed, in the background."""
         self.query_one("#filter", Input).focus()
-        if self.index is None:
+        if self._no_index:
             self.load()
             return
         self.call_after_refresh(self.run_worker, self._refresh, thread=True, exclusive=True, group="folder",
@@ -160,9 +201,12 @@ class HomeScreen(Screen[None]):
         return [Entry.from_summary(s) for s in self.index.summaries()] + odd_files(self.app.folder)
 
     def _refresh(self) -> None:
-        """In a thread: every entry of the index, then the index brought up to date with the folder."""
-        index = self.index
-        assert index is not None
+        """In a thread: every entry of the index, then the index brought up to date with the folder, and the
+        first-screen file written when its rows changed."""
+        index = self.open_index()
+        if index is None:
+            self.post_message(self.Loaded(None, final=True))  # no index: every file is read (`load`)
+            return
         filled = [time.monotonic(), 1.0]  # when the list was last filled in, and how long until the next time
 
         def progress(done: int, total: int) -> None:
@@ -181,26 +225,43 @@ class HomeScreen(Screen[None]):
             changes = index.refresh(progress=progress, workers=None,  # a cold folder: in worker processes
                                     stop=lambda: worker.is_cancelled)  # the screen closed: stop at the next chunk
             self.post_message(self.Loaded(self._entries() if changes else None, final=True))
+            self.keep_first_screen(index)
         except Exception:  # the index is only a cache: list what it holds, never a traceback
             self.post_message(self.Loaded(None, final=True))
 
     def on_home_screen_reading(self, message: Reading) -> None:
         """A cold folder is being read: show how far."""
         self.reading = (message.done, message.total)
-        bar = self.query_one("#progress", Static)
-        bar.display = message.total >= 20
-        if bar.display:
+        if message.total < 20:
+            if self._progress is not None:
+                self._progress.display = False
+        else:
+            bar = self._progress = self._progress or self._mount(Static(id="progress"), before=True)
+            bar.display = True
             cells = 30
             filled = round(message.done / message.total * cells)
             bar.update(Content.assemble(("Reading the folder ", "bold"), ("█" * filled, "$accent"),
                                         ("░" * (cells - filled), "dim"),
                                         f"  {message.done:,} of {message.total:,} sessions"))
 
+    def keep_first_screen(self, index: Index) -> None:
+        """Write the first-screen file when the index's first rows are not what it holds."""
+        folder = self.app.folder
+        text = first_screen.text(folder, [first_screen.row(s) for s in index.summaries(limit=first_screen.ROWS)])
+        if text != self._kept and first_screen.write(folder, text):
+            self._kept = text
+
     def on_home_screen_loaded(self, message: Loaded) -> None:
-        """Entries read in the background: show them (the filter and the highlight kept)."""
+        """Entries read in the background: show them (the filter and the highlight kept). A refresh over before
+        the index's entries replaced the first screen's (no index, or a broken one): every file is read."""
         if message.final:
             self.reading = None
-            self.query_one("#progress", Static).display = False
+            if self._progress is not None:
+                self._progress.display = False
+            if not self._complete:
+                self._lost_index()
+                self.load()
+                return
         if message.entries is not None:
             self.entries = message.entries
             self._complete = True
@@ -209,14 +270,14 @@ class HomeScreen(Screen[None]):
 
     def paint(self, select: Path | None = None) -> None:
         """The whole list from the index as it stands (no session file is read)."""
-        if self.index is None:
+        if self.open_index() is None:
             self.load(select)
             return
         try:
             self.entries = self._entries()
             self._complete = True
-        except (sqlite3.Error, OSError):
-            self.index = None
+        except index_errors():
+            self._lost_index()
             self.load(select)
             return
         self.show(select)
@@ -232,19 +293,21 @@ class HomeScreen(Screen[None]):
 
     def files_changed(self, *paths: Path, select: Path | None = None) -> None:
         """Files moved in or out of the folder by the app: index them now and update their rows."""
-        if self.index is None:
+        index = self.open_index()
+        if index is None:
             self.load(select)
             return
         try:
-            self.index.refresh(names=[p.name for p in paths])
+            index.refresh(names=[p.name for p in paths])
             for path in paths:
                 self.entries = [e for e in self.entries if e.path != path]
-                summary = self.index.get(path.name)
+                summary = index.get(path.name)
                 if summary is not None:
                     entry = Entry.from_summary(summary)
                     at = next((i for i, e in enumerate(self.entries) if e.order < entry.order), len(self.entries))
                     self.entries.insert(at, entry)
-        except (sqlite3.Error, OSError):
+            self.keep_first_screen(index)
+        except index_errors():
             self.paint(select)
             return
         self.show(select)
@@ -267,24 +330,37 @@ class HomeScreen(Screen[None]):
             if at is None and (before is None or before[0] is not self.entries):  # the list was read again
                 at = next((i for i, e in enumerate(self.shown) if e.path == current.path), 0)
         listing.set_rows(self.shown, (at or 0) if self.shown else None)
-        empty = self.query_one("#empty", Static)
-        empty.display = not self.shown
         listing.display = bool(self.shown)
-        if not self.entries and self.reading is not None:
-            empty.update(Content("Reading the folder…"))
-        elif not self.entries:
-            empty.update(Content.from_markup(
-                "[b]No sessions yet[/b] in $folder\n\n"
-                "Press [b]ctrl+n[/b] to start a new session: pick the game, the players in seating order, "
-                "and the app walks the table through the scoring.\n"
-                "Press [b]ctrl+o[/b] to open a sample session (a Ticket Booth game in its second round) "
-                "and look around first.", folder=str(self.app.folder)))
-        elif not self.shown:
-            empty.update(Content("No session matches the filter (Esc clears it)."))
+        if self.shown:
+            if self._empty is not None:
+                self._empty.display = False
+        else:
+            empty = self._empty = self._empty or self._mount(Static(id="empty"), before=False)
+            empty.display = True
+            if not self.entries and self.reading is not None:
+                empty.update(Content("Reading the folder…"))
+            elif not self.entries:
+                empty.update(Content.from_markup(
+                    "[b]No sessions yet[/b] in $folder\n\n"
+                    "Press [b]ctrl+n[/b] to start a new session: pick the game, the players in seating order, "
+                    "and the app walks the table through the scoring.\n"
+                    "Press [b]ctrl+o[/b] to open a sample session (a Ticket Booth game in its second round) "
+                    "and look around first.", folder=str(self.app.folder)))
+            else:
+                empty.update(Content("No session matches the filter (Esc clears it)."))
         can_delete = self.current() is not None
         if can_delete != self._could_delete:
             self._could_delete = can_delete
             self.refresh_bindings()
+
+    def _mount(self, widget: Static, *, before: bool) -> Static:
+        """Mount a widget just before or after the list."""
+        listing = self.query_one("#sessions", SessionList)
+        if before:
+            self.mount(widget, before=listing)
+        else:
+            self.mount(widget, after=listing)
+        return widget
 
     def current(self) -> Entry | None:
         """The highlighted entry."""

@@ -4,18 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len, set_cell_size
+from rich.segment import Segment
+from rich.style import Style as RichStyle
 from textual import events
 from textual.content import Content
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.visual import Visual
+from textual.style import Style
 
 from scorekeeper.gamenames import NAMES
-from scorekeeper.index import Summary, summarize
+from scorekeeper.tui.inert import escape_controls
+
+if TYPE_CHECKING:  # the first screen paints without the index
+    from scorekeeper.first_screen import Row
+    from scorekeeper.index import Summary
 
 
 class Entry:
@@ -44,21 +51,35 @@ class Entry:
                    state=summary.state, error=summary.error, when=summary.when[:16].replace("T", " "),
                    order=(summary.when, summary.file))
 
+    @classmethod
+    def from_row(cls, folder: Path, row: Row) -> Entry:
+        """The entry of a session as the first-screen file keeps it."""
+        return cls(folder / row.file, title=row.title or None, game=row.game or None, players=row.players,
+                   state=row.state, error=row.error, when=row.when[:16].replace("T", " "), order=(row.when, row.file))
+
     @property
     def name(self) -> str:
         """The title, else the file name."""
         return self.title or self.path.name
 
+    def parts(self) -> tuple[Line, Line]:
+        """Title, game and date; players and state (or why the file cannot be read): each line as (text, style)
+        pieces, the text shown as it is (control characters escaped), the style "" for none."""
+        if self.error:
+            first: Line = [("⚠ ", "$text-error"), (self.path.name, "bold"), (f"  {self.state}", "$text-error")]
+            second: Line = [("  ", ""), (self.error, "$text-error")]
+        else:
+            first = [(self.title, "bold"), ("  ", "")] if self.title else []
+            first += [(NAMES.get(self.game or "") or self.game or "", "bold $text-accent"), ("  ", ""),
+                      (self.when, "dim")]
+            second = [("  ", ""), (", ".join(self.players), ""), ("  ", ""), ("— " + self.state, "italic")]
+        return ([(escape_controls(text), style) for text, style in first],
+                [(escape_controls(text), style) for text, style in second])
+
     def lines(self) -> tuple[Content, Content]:
         """Title, game and date; players and state (or why the file cannot be read)."""
-        if self.error:
-            return (Content.assemble(("⚠ ", "$text-error"), (self.path.name, "bold"),
-                                     (f"  {self.state}", "$text-error")),
-                    Content.assemble("  ", (self.error, "$text-error")))
-        title: list[str | tuple[str, str]] = [(self.title, "bold"), "  "] if self.title else []
-        return (Content.assemble(*title, (NAMES.get(self.game or "") or self.game or "", "bold $text-accent"), "  ",
-                                 (self.when, "dim")),
-                Content.assemble("  ", ", ".join(self.players), "  ", ("— " + self.state, "italic")))
+        first, second = self.parts()
+        return Content.assemble(*first), Content.assemble(*second)
 
     def prompt(self) -> Content:
         """Both lines as one text."""
@@ -66,8 +87,43 @@ class Entry:
         return first + "\n" + second
 
 
+Line = list[tuple[str, str]]
+"""A line of a row: (text, style) pieces."""
+
+
+def strip_of(line: Line, width: int, base: Style, styles: dict[str, RichStyle]) -> Strip:
+    """One line of a row drawn `width` cells wide on `base`, as Textual draws the Content of the same pieces (one
+    longer is cut with an ellipsis, styled as the text it replaces); `styles` caches each piece's Rich style."""
+    text = "".join(t for t, _ in line)
+    cells = cell_len(text)
+    if cells > width:
+        cells = width
+        cut = set_cell_size(text, width - 1) + "…" if width else ""
+        pieces: Line = []
+        start = 0
+        for t, style in line:
+            if start >= len(cut):
+                break
+            pieces.append((cut[start:start + len(t)], style))
+            start += len(t)
+        line = pieces
+    segments = []
+    for t, style in line:
+        if t:
+            rich = styles.get(style)
+            if rich is None:
+                on = Style.combine([base, Style.parse(style)]) if style else base
+                rich = styles[style] = (base + on).rich_style
+            segments.append(Segment(t, rich))
+    if cells < width:
+        segments.append(Segment(" " * (width - cells), base.rich_style))
+    return Strip(segments, width)
+
+
 def entry_for(path: Path) -> Entry | None:
     """Read one file for a list (an unreadable one with the core's first message); None when it is gone."""
+    from scorekeeper.index import summarize
+
     summary = summarize(path)
     return Entry.from_summary(summary) if summary is not None else None
 
@@ -97,6 +153,7 @@ class SessionList(ScrollView, can_focus=False):
         self.rows: Sequence[Entry] = ()
         self.highlighted: int | None = None
         self._cache: dict[tuple[Entry, bool, int], list[Strip]] = {}
+        self._styles: dict[Style, dict[str, RichStyle]] = {}
 
     def set_rows(self, rows: Sequence[Entry], highlighted: int | None) -> None:
         """Show these entries, one of them highlighted (rows already drawn are reused).
@@ -116,6 +173,8 @@ class SessionList(ScrollView, can_focus=False):
                 self.scroll_y = self.validate_scroll_y(self.scroll_y)
             else:
                 self.virtual_size = size
+                if not height and size.height > self.app.size.height:  # not laid out yet, surely too long: the
+                    self.show_vertical_scrollbar = True  # first frame has the scroll bar (not one more layout)
         self.highlight(highlighted)
         self.refresh()
 
@@ -151,11 +210,8 @@ class SessionList(ScrollView, can_focus=False):
         strips = self._cache.get(key)
         if strips is None:
             style = self.get_visual_style("session-list--row", *(["session-list--highlighted"] if lit else []))
-            strips = []
-            for line in self.rows[index].lines():
-                line = line.truncate(width, ellipsis=True)
-                rendered = Visual.to_strips(self, line, width, 1, style)[0]
-                strips.append(rendered.extend_cell_length(width, style.rich_style).crop(0, width))
+            styles = self._styles.setdefault(style, {})
+            strips = [strip_of(line, width, style, styles) for line in self.rows[index].parts()]
             if len(self._cache) > 2048:
                 self._cache.clear()
             self._cache[key] = strips

@@ -861,11 +861,11 @@ class WalkthroughScreen(SessionScreen):
             order = " → ".join(s.label for s in inputs)
             if walk.either(step):
                 order += ": give one or the other"
-            rows += [("Enter", f"confirms the box (empty: 0 / no) and moves along the player's row ({order}), then "
-                               "to the next player's row; after the last player, the next step"),
+            rows += [("Enter, Tab", f"confirms the box (empty: 0 / no) and moves along the player's row ({order}), "
+                                    "then to the next player's row; after the last player, the next step"),
                      ("↑ / ↓", "the same column of the previous / next player")]
         elif moves and inputs:
-            rows += [("Enter", "confirms the value (empty: 0 / no) and goes to the next player; after the last "
+            rows += [("Enter, Tab", "confirms the value (empty: 0 / no) and goes to the next player; after the last "
                                "one, the next step"),
                      ("↑ / ↓", "the previous / next player")]
         elif moves:

@@ -166,12 +166,12 @@ class NumberEditor(Editor):
         self.box.cursor = len(self.box.text)
 
     def key(self, key: str, char: str | None) -> str | None:
-        """Digits and editing keys; Enter confirms; up and down change player."""
-        if key == "enter":
+        """Digits and editing keys; Enter (or Tab) confirms; up and down change player."""
+        if key in ("enter", "tab"):
             return NEXT
         if key in ("up", "down"):
             return UP if key == "up" else DOWN
-        if char == "?" or key == "tab":
+        if char == "?":
             return None
         return self.box.key(key, char)
 
@@ -201,8 +201,8 @@ class YesNoEditor(Editor):
         return self.held
 
     def key(self, key: str, char: str | None) -> str | None:
-        """Space, y/x/1, n/0, Enter, up, down."""
-        if key == "enter":
+        """Space, y/x/1, n/0, Enter (or Tab), up, down."""
+        if key in ("enter", "tab"):
             return NEXT
         if key in ("up", "down"):
             return UP if key == "up" else DOWN
@@ -276,7 +276,7 @@ class CountsEditor(Editor):
                 self.at += 1
                 self.boxes[self.at].fresh = True
                 return MOVE
-            return NEXT if key == "enter" else None
+            return NEXT
         if key == "shift+tab" and self.at > 0:
             self.at -= 1
             return MOVE
