@@ -180,6 +180,20 @@ async def test_tab_confirms_and_moves_on_like_enter(tmp_path: Path) -> None:
 
 
 @pilot_test
+async def test_a_session_opened_from_home_shows_its_heading_at_80x24(tmp_path: Path) -> None:
+    """The cursor resumes at the second player: the page stays at its top, the step's heading in view (focusing
+    the grid before the first layout once scrolled it away)."""
+    write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo", "Cy"],
+                  rounds=(Round(players={"Ana": {"routes": {"2": 2, "3": 1}}}),))
+    app = app_for(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await burst(pilot, "enter")
+        assert isinstance(app.screen, WalkthroughScreen)
+        assert app.screen.query_one("#step").scroll_y == 0
+
+
+@pilot_test
 async def test_typing_replaces_a_filled_box_and_f2_edits_it(tmp_path: Path) -> None:
     """Landing on a filled box and typing replaces it, as a spreadsheet cell; F2 or Backspace edits it."""
     players = {"Ana": {"attractions": {"8": 3}}}

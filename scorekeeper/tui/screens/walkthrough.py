@@ -19,6 +19,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.geometry import Region
+from textual.widget import Widget
 from textual.widgets import Static
 
 from scorekeeper import games, walk
@@ -173,7 +174,12 @@ class WalkthroughScreen(SessionScreen):
 
     def on_mount(self) -> None:
         """The keyboard goes to the grid."""
-        self.query_one(StepGrid).focus()
+        self.query_one(StepGrid).focus(scroll_visible=False)
+
+    def set_focus(self, widget: Widget | None, scroll_visible: bool = True, from_app_focus: bool = False) -> None:
+        """The grid keeps its cursor in view itself (`draw_grid`): focusing it never scrolls the page (the
+        auto-focus comes before the first layout, and scrolled the step's heading away)."""
+        super().set_focus(widget, scroll_visible and not isinstance(widget, StepGrid), from_app_focus)
 
     def on_resize(self) -> None:
         """Narrow terminals fold the step list away."""
