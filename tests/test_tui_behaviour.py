@@ -45,12 +45,10 @@ async def test_every_value_is_saved_as_typed(tmp_path: Path) -> None:
     app = app_for(tmp_path, path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("pagedown", "pagedown", "pagedown", "pagedown", "pagedown", "pagedown", "pagedown")
-        await settle(pilot)
+        await burst(pilot, "pagedown", "pagedown", "pagedown", "pagedown", "pagedown", "pagedown", "pagedown")
         screen = app.screen
         assert screen.step.title == "#8"
         await type_text(pilot, "5")
-        await settle(pilot)
         assert saved(path)[0].rounds[0].players == {"Ana": {"attractions": {"8": 5}}}
         assert "+8" in live_text(screen, "Ana") and "most #8 (5 cards; next best 0): 8" in live_text(screen, "Ana")
 
@@ -66,24 +64,18 @@ async def test_a_value_the_checks_refuse_is_shown_and_not_saved(tmp_path: Path) 
         screen.go(7)
         await settle(pilot)
         await type_text(pilot, "4")
-        await settle(pilot)
         await type_text(pilot, "4")  # 44
-        await settle(pilot)
         assert "✗ not saved: 44 is out of range; expected a whole number from 0 to 8" in live_text(screen, "Ana")
         assert saved(path)[0].rounds[0].players["Ana"]["attractions"] == {"8": 4}
-        await pilot.press("enter")  # refused: stays on the field
-        await settle(pilot)
+        await burst(pilot, "enter")  # refused: stays on the field
         assert screen.spots[screen.at].player == 0
         assert screen.query_one("#steps", StepList).titles[7].plain.startswith("✗")
-        await pilot.press("backspace", "backspace", "a", "b", "c")
-        await settle(pilot)
+        await burst(pilot, "backspace", "backspace", "a", "b", "c")
         assert "text ('abc') is not allowed here" in live_text(screen, "Ana")
-        await pilot.press("backspace", "backspace", "backspace", "minus", "1")
-        await settle(pilot)
+        await burst(pilot, "backspace", "backspace", "backspace", "-1")
         assert "-1 is out of range" in live_text(screen, "Ana")
         assert saved(path)[0].rounds[0].players["Ana"].get("attractions", {}) == {}
-        await pilot.press("backspace", "backspace", "8", "enter")
-        await settle(pilot)
+        await burst(pilot, "backspace", "backspace", "8", "enter")
         assert "not saved" not in live_text(screen, "Ana")
         assert screen.spots[screen.at].player == 1
     assert saved(path)[0].rounds[0].players["Ana"]["attractions"] == {"8": 8}
@@ -111,17 +103,14 @@ async def test_cross_field_errors_refuse_and_warnings_save(tmp_path: Path) -> No
         await enter(pilot, "1", "1")  # #1 cards add up to 2 of 1: impossible, refused (issue 12)
         assert screen.step.title == "#1"
         assert "not saved: the #1 cards add up to 2" in live_text(screen, "Bo")
-        await pilot.press("up", "backspace", "0")  # Ana lets go: Bo's pending 1 now fits and is saved
-        await settle(pilot)
+        await burst(pilot, "up", "backspace", "0")  # Ana lets go: Bo's pending 1 now fits and is saved
         assert saved(path)[0].rounds[0].players["Bo"]["attractions"] == {"1": 1}
-        await pilot.press("enter", "backspace", "0", "enter")  # nobody holds the #1: a warning, saved, told
-        await settle(pilot)
+        await burst(pilot, "enter", "backspace", "0", "enter")  # nobody holds the #1: a warning, saved, told
         assert screen.step.title == "#2"
         assert "⚠ #1: the #1 cards add up to 0" in str(screen.query_one("#step-title", Static).render())
         assert not app._notifications  # told under the heading, not in a toast over the grid
         assert screen.query_one("#steps", StepList).titles[0].plain.startswith("⚠")
-        await pilot.press("pageup")
-        await settle(pilot)
+        await burst(pilot, "pageup")
         assert "⚠ the #1 cards add up to 0" in screen.query_one("#step-notes", Hanging).plain()
     players = saved(path)[0].rounds[0].players
     assert players["Ana"]["attractions"]["1"] == 0 and players["Bo"]["attractions"]["1"] == 0
@@ -138,25 +127,20 @@ async def test_undo_and_redo_reach_back_through_the_session(tmp_path: Path) -> N
         await enter(pilot, "1", "0")  # #1: Ana 1, Bo 0
         await enter(pilot, "1", "1")  # #2: Ana 1, Bo 1
         assert screen.step.title == "#3"
-        await pilot.press("1", "0")  # #3: Ana 10? refused (0..3) — only "1" was saved
-        await settle(pilot)
+        await burst(pilot, "1", "0")  # #3: Ana 10? refused (0..3) — only "1" was saved
         assert saved(path)[0].rounds[0].players["Ana"]["attractions"] == {"1": 1, "2": 1, "3": 1}
-        await pilot.press("ctrl+z")
-        await settle(pilot)
+        await burst(pilot, "ctrl+z")
         assert saved(path)[0].rounds[0].players["Ana"]["attractions"] == {"1": 1, "2": 1}
-        await pilot.press("ctrl+z", "ctrl+z")
-        await settle(pilot)
+        await burst(pilot, "ctrl+z", "ctrl+z")
         session = saved(path)[0]
         assert session.rounds[0].players["Ana"]["attractions"] == {"1": 1}
         assert session.rounds[0].players["Bo"]["attractions"] == {"1": 0}
         assert screen.step.title == "#2"  # the walkthrough shows where the change was
         for _ in range(3):
-            await pilot.press("ctrl+z")
-            await settle(pilot)
+            await burst(pilot, "ctrl+z")
         assert saved(path)[0].rounds[0].players == {}
         assert screen.step.title == "#1"
-        await pilot.press("ctrl+y", "ctrl+y", "ctrl+y", "ctrl+y")
-        await settle(pilot)
+        await burst(pilot, "ctrl+y", "ctrl+y", "ctrl+y", "ctrl+y")
         session = saved(path)[0]
         assert session.rounds[0].players["Ana"]["attractions"] == {"1": 1, "2": 1}
         assert session.rounds[0].players["Bo"]["attractions"] == {"1": 0, "2": 1}
@@ -171,22 +155,17 @@ async def test_undo_reaches_into_an_earlier_round(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await enter(pilot, "1", "2", "1", "2", "", "", "", "", "", "", "", "")
-        await pilot.press("enter")
-        await settle(pilot)
+        await burst(pilot, "enter")
         assert isinstance(app.screen, StandingsScreen)
-        await pilot.press("enter")  # round 2
-        await settle(pilot)
+        await burst(pilot, "enter")  # round 2
         assert isinstance(app.screen, WalkthroughScreen) and app.screen.number == 2
         assert len(saved(path)[0].rounds) == 2
-        await pilot.press("ctrl+z")  # the new round goes away: back to the standings
-        await settle(pilot)
+        await burst(pilot, "ctrl+z")  # the new round goes away: back to the standings
         assert len(saved(path)[0].rounds) == 1
         assert isinstance(app.screen, StandingsScreen)
-        await pilot.press("ctrl+z")  # the last value of round 1
-        await settle(pilot)
+        await burst(pilot, "ctrl+z")  # the last value of round 1
         assert saved(path)[0].rounds[0].players["Bo"]["character"] == {"count": 0}
-        await pilot.press("ctrl+y", "ctrl+y")
-        await settle(pilot)
+        await burst(pilot, "ctrl+y", "ctrl+y")
         assert len(saved(path)[0].rounds) == 2
 
 
@@ -200,7 +179,6 @@ async def test_resume_after_the_app_is_closed_mid_round(tmp_path: Path) -> None:
         await enter(pilot, "1", "0", "0", "0", "2", "0")  # #1 and #2
         await enter(pilot, "1")  # #3: Ana only
         await type_text(pilot, "2")  # #3 Bo typed, not confirmed
-        await settle(pilot)
     session, _ = saved(path)
     assert session.rounds[0].players["Bo"]["attractions"] == {"1": 0, "2": 2, "3": 2}
     app = app_for(tmp_path, path)
@@ -227,8 +205,7 @@ async def test_finished_session_opens_on_the_standings(tmp_path: Path) -> None:
         await settle(pilot)
         assert isinstance(app.screen, StandingsScreen)
         assert "Finished — Ana won" in str(app.screen.query_one("#result", Static).render())
-        await pilot.press("escape")
-        await settle(pilot)
+        await burst(pilot, "escape")
         assert isinstance(app.screen, HomeScreen)
 
 
@@ -244,17 +221,13 @@ async def test_a_file_changed_on_disk_is_never_overwritten_silently(tmp_path: Pa
         store.save(path, theirs)
         text = path.read_text()
         await type_text(pilot, "0")  # Bo #1: the app notices before saving
-        await settle(pilot)
         assert isinstance(app.screen, ConflictScreen)
-        await pilot.press("c")  # cancel: nothing written
-        await settle(pilot)
+        await burst(pilot, "c")  # cancel: nothing written
         assert path.read_text() == text
         assert isinstance(app.screen, WalkthroughScreen)
         await type_text(pilot, "1")  # asks again
-        await settle(pilot)
         assert isinstance(app.screen, ConflictScreen)
-        await pilot.press("r")  # reload theirs
-        await settle(pilot)
+        await burst(pilot, "r")  # reload theirs
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         assert app.doc.session == theirs
@@ -263,11 +236,9 @@ async def test_a_file_changed_on_disk_is_never_overwritten_silently(tmp_path: Pa
         await enter(pilot, "")  # our next change saves without a question (the reload was taken in)
         assert not isinstance(app.screen, ConflictScreen)
         path.write_text(text.replace('title', 'titel') if 'title' in text else text + "\n# hand edit\n")
-        await pilot.press("ctrl+z")  # undo also asks first
-        await settle(pilot)
+        await burst(pilot, "ctrl+z")  # undo also asks first
         assert isinstance(app.screen, ConflictScreen)
-        await pilot.press("o")  # overwrite with ours
-        await settle(pilot)
+        await burst(pilot, "o")  # overwrite with ours
     assert "# hand edit" not in path.read_text()
 
 
@@ -289,8 +260,7 @@ async def test_changes_made_while_the_question_is_open_wait_for_it(tmp_path: Pat
         await settle(pilot)
         assert first.done() and second.done() and not third.done()
         assert not first.result() and not second.result()
-        await pilot.press("o")
-        await settle(pilot)
+        await burst(pilot, "o")
         assert third.done() and third.result() and not isinstance(app.screen, ConflictScreen)
         assert saved(path)[0].title == "three" and app.doc.undo_stack == [ours]
         text = path.read_text()
@@ -298,8 +268,7 @@ async def test_changes_made_while_the_question_is_open_wait_for_it(tmp_path: Pat
         late = app.save(replace(ours, title="four"))
         await settle(pilot)
         assert isinstance(app.screen, ConflictScreen)
-        await pilot.press("c")
-        await settle(pilot)
+        await burst(pilot, "c")
         assert late.done() and not late.result()
         assert path.read_text() == text + "\n# hand edit\n" and app.doc.session.title == "three"
 
@@ -317,13 +286,11 @@ async def test_a_name_with_markup_is_shown_literally(tmp_path: Path) -> None:
         assert name in screen.row_text(name)
         await enter(pilot, "1")
         assert name in str(screen.query_one("#round-table", Static).render())
-        await pilot.press("escape")
-        await settle(pilot)
+        await burst(pilot, "escape")
         assert isinstance(app.screen, StandingsScreen)
         assert name in str(app.screen.query_one("#table", Static).render())
         assert name in app.screen.query_one("#breakdown .player-card", Hanging).plain()
-        await pilot.press("escape")
-        await settle(pilot)
+        await burst(pilot, "escape")
         home = app.screen
         assert isinstance(home, HomeScreen)
         prompt = home.query_one("#sessions", SessionList).plain()
@@ -345,13 +312,11 @@ async def test_a_broken_file_is_listed_and_opens_to_the_core_message(tmp_path: P
         assert [e.path.name for e in home.entries] == ["bad.toml", "good.toml"]
         prompt = home.query_one("#sessions", SessionList).plain().split("\n")
         assert "has problems" in prompt[0] and "9 is out of range" in prompt[1]
-        await pilot.press("enter")
-        await settle(pilot)
+        await burst(pilot, "enter")
         assert isinstance(app.screen, ErrorScreen)
         text = str(app.screen.query_one(".problems Static", Static).render())
         assert 'rounds[1].players."Ana".attractions."8" (line 7)' in text
-        await pilot.press("escape")
-        await settle(pilot)
+        await burst(pilot, "escape")
         assert isinstance(app.screen, HomeScreen)
 
 
@@ -365,8 +330,7 @@ async def test_opening_a_broken_file_directly(tmp_path: Path) -> None:
         await settle(pilot)
         assert isinstance(app.screen, ErrorScreen)
         assert "not valid TOML" in str(app.screen.query_one(".problems Static", Static).render())
-        await pilot.press("escape")
-        await settle(pilot)
+        await burst(pilot, "escape")
         assert isinstance(app.screen, HomeScreen)
 
 
@@ -376,26 +340,21 @@ async def test_new_session_through_the_keyboard(tmp_path: Path) -> None:
     app = app_for(tmp_path / "sessions")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("ctrl+n")
-        await settle(pilot)
+        await burst(pilot, "ctrl+n")
         assert isinstance(app.screen, NewSessionScreen)
-        await pilot.press("down", "down", "down", "enter")  # Ticket to Mars
-        await settle(pilot)
+        await burst(pilot, "down", "down", "down", "enter")  # Ticket to Mars
         await type_text(pilot, "Ana")
-        await pilot.press("enter")
+        await burst(pilot, "enter")
         await type_text(pilot, "ana")
-        await settle(pilot)
         assert "listed twice" in str(app.screen.query_one("#player-2-problem", Static).render())
-        await pilot.press("ctrl+s")
-        await settle(pilot)
+        await burst(pilot, "ctrl+s")
         assert isinstance(app.screen, NewSessionScreen)  # refused
-        await pilot.press("backspace", "backspace", "backspace")
+        await burst(pilot, "backspace", "backspace", "backspace")
         await type_text(pilot, "Bo")
         app.screen.query_one("#title", Input).value = "Mars night"
         rule = app.screen.query_one(".rule-input", Input)
         rule.value = "2"
-        await pilot.press("ctrl+s")
-        await settle(pilot)
+        await burst(pilot, "ctrl+s")
         assert isinstance(app.screen, WalkthroughScreen)
         assert app.screen.step.title == "Pairs"
     path = tmp_path / "sessions" / "2026-11-27-1930-ticket-to-mars-mars-night.toml"
@@ -421,31 +380,24 @@ async def test_help_and_command_palette(tmp_path: Path) -> None:
     app = app_for(tmp_path, path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("f1")
-        await settle(pilot)
+        await burst(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         keys = app.screen.query_one("#help-keys", Hanging).plain()
         rules = app.screen.query_one("#help-rules", Hanging).plain()
         assert "the standings" in keys and "undo" in keys and "who holds the Ticket Booth" in keys
         assert "card lists" not in keys  # The Ticket Booth has none
         assert "booth_tie (default \"full\")" in rules and "Three rounds" in rules
-        await pilot.press("escape")
-        await settle(pilot)
-        await pilot.press("question_mark")  # in a number box, ? is help too
-        await settle(pilot)
+        await burst(pilot, "escape")
+        await burst(pilot, "?")  # in a number box, ? is help too
         assert isinstance(app.screen, HelpScreen)
-        await pilot.press("escape")
-        await settle(pilot)
+        await burst(pilot, "escape")
         titles = [c.title for c in app.get_system_commands(app.screen)]
         titles += [name for name, _, _ in app.screen.palette()]
         for title in ("Go to step: Tickets", "Standings", "Next step", "Prev step", "Undo", "Redo", "Help"):
             assert title in titles
-        await pilot.press("ctrl+p")
-        await settle(pilot)
+        await burst(pilot, "ctrl+p")
         await type_text(pilot, "tickets")
-        await pilot.pause(0.5)
-        await pilot.press("enter")
-        await settle(pilot)
+        await burst(pilot, "enter")
         assert app.screen.step.title == "Tickets"
 
 
@@ -457,8 +409,7 @@ async def test_steps_can_be_revisited_by_keyboard_and_mouse(tmp_path: Path) -> N
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = app.screen
-        await pilot.press("ctrl+l", "down", "down", "down", "enter")
-        await settle(pilot)
+        await burst(pilot, "ctrl+l", "down", "down", "down", "enter")
         assert screen.step.title == "#4"
         await pilot.click("#steps", offset=(3, 13))  # Ticket Booth: the list's 13th line, below its top border
         await settle(pilot)
@@ -468,8 +419,7 @@ async def test_steps_can_be_revisited_by_keyboard_and_mouse(tmp_path: Path) -> N
         await settle(pilot)
         assert saved(path)[0].rounds[0].players["Bo"]["ticket_booth"] is True
         assert screen.step.title == "Demolition Derby"
-        await pilot.press("escape")
-        await settle(pilot)
+        await burst(pilot, "escape")
         assert isinstance(app.screen, StandingsScreen)
 
 

@@ -189,7 +189,6 @@ async def test_the_message_at_the_cursor_is_on_screen_at_80x24(tmp_path: Path) -
         assert not screen.query_one("#steps", StepList).display
         screen.go(7)
         await burst(pilot, *values("1", "1", "1", "1"), "9")
-        await pilot.pause(0.1)
         grid = screen.query_one(StepGrid)
         lines = grid.plain().splitlines()
         line = next(i for i, text in enumerate(lines) if "not saved" in text)
@@ -214,7 +213,6 @@ async def test_standings_mid_round_leave_out_steps_not_reached(tmp_path: Path) -
         assert not screen.step_warnings(screen.steps[0])
         await burst(pilot, "escape")
         assert isinstance(app.screen, StandingsScreen)
-        await pilot.pause(0.2)
         shown = app.screen.query_one("#warnings", Hanging).plain()
         assert "#5" not in shown and "Outhouses" not in shown and "tickets add up" not in shown
 

@@ -49,8 +49,7 @@ async def test_booth_round_through_the_keyboard(tmp_path: Path) -> None:
         await burst(pilot, *tokens)
         assert screen.step.title == "Summary"
         assert not screen.spots
-        await pilot.press("enter")
-        await settle(pilot)
+        await burst(pilot, "enter")
         assert isinstance(app.screen, StandingsScreen)
         text = str(app.screen.query_one("#next", Static).render())
         assert "score round 2 (first player: Bo)" in text
@@ -73,8 +72,7 @@ async def test_booth_next_round_is_one_key(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, StandingsScreen)
-        await pilot.press("enter")
-        await settle(pilot)
+        await burst(pilot, "enter")
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         assert screen.number == 2 and screen.step.title == "#1"
@@ -170,13 +168,11 @@ async def test_ticket_to_mars_with_an_extra_round(tmp_path: Path) -> None:
                     *values("1", "4", "2", "2"),  # Occupancy: Ana 1×4, Bo 2×2
                     *values("0", "5", "", "5"))  # Character: nothing either
         assert screen.step.title == "Summary"
-        await pilot.press("enter")
-        await settle(pilot)
+        await burst(pilot, "enter")
         standings = app.screen
         assert isinstance(standings, StandingsScreen)
         assert "extra round" in str(standings.query_one("#next", Static).render())
-        await pilot.press("enter")
-        await settle(pilot)
+        await burst(pilot, "enter")
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.number == 2
         assert "Extra round 2" in str(screen.query_one("#step-title", Static).render())
@@ -202,8 +198,7 @@ async def test_card_lines_keys(tmp_path: Path) -> None:
     app = app_for(tmp_path, path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("pagedown")
-        await settle(pilot)
+        await burst(pilot, "pagedown")
         assert app.screen.step.title == "Destination tickets"
         await burst(pilot, *values("8", "9"), "4", "ctrl+t")
         session, _ = saved(path)
@@ -211,9 +206,7 @@ async def test_card_lines_keys(tmp_path: Path) -> None:
         await burst(pilot, "up", "ctrl+r")
         session, _ = saved(path)
         assert [c["points"] for c in session.rounds[0].players["Ana"]["tickets"]] == [8, 4]
-        await pilot.press("enter")
-        await settle(pilot)
-        await pilot.press("backspace")
-        await settle(pilot)
+        await burst(pilot, "enter")
+        await burst(pilot, "backspace")
         session, _ = saved(path)
         assert [c["points"] for c in session.rounds[0].players["Ana"]["tickets"]] == [8, 4]

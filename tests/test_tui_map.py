@@ -171,8 +171,7 @@ async def test_new_session_on_the_usa_map(tmp_path: Path) -> None:
         select = next(s for s in form.query(Select) if "usa" in [v for _, v in s._options])
         select.value = "usa"
         await settle(pilot)
-        await pilot.press("ctrl+s")
-        await settle(pilot)
+        await burst(pilot, "ctrl+s")
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         assert screen.session.rules == {"map": "usa"}
@@ -187,7 +186,6 @@ async def test_undo_takes_back_one_line(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await enter(pilot, "den - kan", "kan - sai")
-        await pilot.press("ctrl+z")
-        await settle(pilot)
+        await burst(pilot, "ctrl+z")
         session, _ = saved(path)
         assert session.rounds[0].players["Ana"]["claimed"] == ["Denver – Kansas City"]
