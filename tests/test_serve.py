@@ -21,7 +21,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.test_tui_support import app_for, pilot_test, settle, write_session
+from tests.test_tui_support import pilot_test, running, settle, write_session
 
 CHROMIUM = Path("/usr/bin/chromium")
 LAUNCH_ARGS = [
@@ -212,9 +212,7 @@ async def test_at_a_phones_width_a_tap_on_the_title_opens_the_steps(tmp_path: Pa
     from scorekeeper.tui.widgets.grid import StepGrid
 
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=(43, 40)) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=(43, 40)) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.has_class("-narrow")
         steps = screen.query_one("#steps")
@@ -367,6 +365,7 @@ def until(folder: Path, player: str, field: str, value: Any, timeout: float = 10
     raise AssertionError(f"{player} {field}: the file holds {on_disk(folder, player, field)!r}, not {value!r}")
 
 
+@pytest.mark.slow
 @pytest.mark.browser
 @pytest.mark.skipif(not CHROMIUM.exists() and not os.environ.get("CI"),
                     reason="needs Debian's chromium at /usr/bin/chromium (.ci/run installs it; under CI it must run)")

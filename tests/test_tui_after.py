@@ -26,7 +26,7 @@ from scorekeeper.tui.screens.statistics import StatisticsScreen
 from scorekeeper.tui.widgets.bars import KeyBar, keys_text
 from scorekeeper.tui.widgets.charts import ScoreCharts
 from scorekeeper.tui.widgets.qr import QRCode, half_blocks, matrix, quadrants
-from tests.test_tui_support import app_for, burst, pilot_test, settle
+from tests.test_tui_support import burst, pilot_test, running, settle
 
 SAMPLES = Path(__file__).parent.parent / "sample_sessions"
 FINISHED = len(list(SAMPLES.glob("*.toml"))) - 1
@@ -37,9 +37,7 @@ FINISHED = len(list(SAMPLES.glob("*.toml"))) - 1
 async def opened(folder: Path, *keys: str, file: Path | None = None,
                  size: tuple[int, int] = (100, 30)) -> AsyncIterator[tuple[ScorekeeperApp, Pilot, Screen[Any]]]:
     """The app on the folder (or on one file of it), settled, after each key: the app, its pilot, the screen on top."""
-    app = app_for(folder, file)
-    async with app.run_test(size=size) as pilot:
-        await settle(pilot)
+    async with running(folder, file, size) as (app, pilot):
         for key in keys:
             await burst(pilot, key)
         yield app, pilot, app.screen

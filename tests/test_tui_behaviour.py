@@ -20,11 +20,10 @@ from scorekeeper.tui.widgets.grid import StepGrid
 from scorekeeper.tui.widgets.hanging import Hanging
 from scorekeeper.tui.widgets.steps import StepList
 from tests.test_tui_support import (
-    SIZE,
-    app_for,
     burst,
     enter,
     pilot_test,
+    running,
     saved,
     settle,
     type_text,
@@ -42,9 +41,7 @@ def live_text(screen: WalkthroughScreen, player: str) -> str:
 async def test_every_value_is_saved_as_typed(tmp_path: Path) -> None:
     """A number is saved as it is typed (before Enter), and the reason shows live."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         await burst(pilot, "pagedown", "pagedown", "pagedown", "pagedown", "pagedown", "pagedown", "pagedown")
         screen = app.screen
         assert screen.step.title == "#8"
@@ -57,9 +54,7 @@ async def test_every_value_is_saved_as_typed(tmp_path: Path) -> None:
 async def test_a_value_the_checks_refuse_is_shown_and_not_saved(tmp_path: Path) -> None:
     """9 for #8, text, a negative: the core's message at the field; the file keeps the last good value."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         screen.go(7)
         await settle(pilot)
@@ -85,9 +80,7 @@ async def test_a_value_the_checks_refuse_is_shown_and_not_saved(tmp_path: Path) 
 async def test_cross_field_errors_refuse_and_warnings_save(tmp_path: Path) -> None:
     """A special card held twice is refused (and accepted once the other holder lets go); a warning is saved."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         screen.go(11)
         await settle(pilot)
@@ -120,9 +113,7 @@ async def test_cross_field_errors_refuse_and_warnings_save(tmp_path: Path) -> No
 async def test_undo_and_redo_reach_back_through_the_session(tmp_path: Path) -> None:
     """ctrl+z undoes field by field (a field typed digit by digit is one step), across steps; ctrl+y redoes."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         await enter(pilot, "1", "0")  # #1: Ana 1, Bo 0
         await enter(pilot, "1", "1")  # #2: Ana 1, Bo 1
@@ -151,9 +142,7 @@ async def test_undo_and_redo_reach_back_through_the_session(tmp_path: Path) -> N
 async def test_undo_reaches_into_an_earlier_round(tmp_path: Path) -> None:
     """Starting the next round and the values of the round before are all undoable from the walkthrough."""
     path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"], rules={"rounds": 2})
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         await enter(pilot, "1", "2", "1", "2", "", "", "", "", "", "", "", "")
         await burst(pilot, "enter")
         assert isinstance(app.screen, StandingsScreen)
@@ -173,17 +162,13 @@ async def test_undo_reaches_into_an_earlier_round(tmp_path: Path) -> None:
 async def test_resume_after_the_app_is_closed_mid_round(tmp_path: Path) -> None:
     """Close in the middle of a step: reopening shows the first step not yet scored, values kept."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo", "Cy"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         await enter(pilot, "1", "0", "0", "0", "2", "0")  # #1 and #2
         await enter(pilot, "1")  # #3: Ana only
         await type_text(pilot, "2")  # #3 Bo typed, not confirmed
     session, _ = saved(path)
     assert session.rounds[0].players["Bo"]["attractions"] == {"1": 0, "2": 2, "3": 2}
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         assert screen.number == 1 and screen.step.title == "#3"
@@ -200,9 +185,7 @@ async def test_finished_session_opens_on_the_standings(tmp_path: Path) -> None:
     players = {"Ana": {"pairs": {"count": 1, "each": 3}, "character": {"count": 1, "each": 1}},
                "Bo": {"pairs": {"count": 1, "each": 2}, "occupancy": {"count": 1, "each": 1}}}
     path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"], rounds=(Round(players=players),))
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         assert isinstance(app.screen, StandingsScreen)
         assert "Finished — Ana won" in str(app.screen.query_one("#result", Static).render())
         await burst(pilot, "escape")
@@ -213,9 +196,7 @@ async def test_finished_session_opens_on_the_standings(tmp_path: Path) -> None:
 async def test_a_file_changed_on_disk_is_never_overwritten_silently(tmp_path: Path) -> None:
     """Someone edits the file: the next save asks; cancel keeps theirs, reload takes theirs, overwrite ours."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         await enter(pilot, "0")
         theirs = saved(path)[0].with_value(1, "Bo", "attractions", {"1": 0, "2": 2})
         store.save(path, theirs)
@@ -247,9 +228,7 @@ async def test_changes_made_while_the_question_is_open_wait_for_it(tmp_path: Pat
     """The file changed on disk: the saves made while the question is open wait; the answer applies to the newest
     (once: one undo step), the ones it replaced are not saved; cancel saves none of them."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         assert app.doc is not None
         ours = app.doc.session
         store.save(path, replace(ours, title="theirs"))
@@ -278,9 +257,7 @@ async def test_a_name_with_markup_is_shown_literally(tmp_path: Path) -> None:
     """A player named `[bold]x[/]` shows those characters on every screen."""
     name = "[bold]x[/]"
     path = write_session(tmp_path, "ticket-booth", [name, "Bo"], title="[red]Friday[/red]")
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         assert name in screen.row_text(name)
@@ -304,9 +281,7 @@ async def test_a_broken_file_is_listed_and_opens_to_the_core_message(tmp_path: P
     bad = tmp_path / "bad.toml"
     bad.write_text('format = 1\ngame = "ticket-booth"\nplayers = ["Ana", "Bo"]\n\n[[rounds]]\n'
                    '[rounds.players.Ana]\nattractions = { "8" = 9 }\n')
-    app = app_for(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path) as (app, pilot):
         home = app.screen
         assert isinstance(home, HomeScreen)
         assert [e.path.name for e in home.entries] == ["bad.toml", "good.toml"]
@@ -325,9 +300,7 @@ async def test_opening_a_broken_file_directly(tmp_path: Path) -> None:
     """`scorekeeper FILE` on a file that is not TOML: the core's message over the home screen."""
     bad = tmp_path / "bad.toml"
     bad.write_text("format = = 1\n")
-    app = app_for(tmp_path, bad)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, bad) as (app, pilot):
         assert isinstance(app.screen, ErrorScreen)
         assert "not valid TOML" in str(app.screen.query_one(".problems Static", Static).render())
         await burst(pilot, "escape")
@@ -337,9 +310,7 @@ async def test_opening_a_broken_file_directly(tmp_path: Path) -> None:
 @pilot_test
 async def test_new_session_through_the_keyboard(tmp_path: Path) -> None:
     """Pick the game, type the players and a title, change a rule; the file is written and round 1 starts."""
-    app = app_for(tmp_path / "sessions")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path / "sessions") as (app, pilot):
         await burst(pilot, "ctrl+n")
         assert isinstance(app.screen, NewSessionScreen)
         await burst(pilot, "down", "down", "down", "enter")  # Ticket to Mars
@@ -366,9 +337,7 @@ async def test_new_session_through_the_keyboard(tmp_path: Path) -> None:
 @pilot_test
 async def test_empty_folder_says_how_to_start(tmp_path: Path) -> None:
     """No sessions: the home screen says how to start and offers a sample."""
-    app = app_for(tmp_path / "none-yet")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path / "none-yet") as (app, pilot):
         text = str(app.screen.query_one("#empty", Static).render())
         assert "No sessions yet" in text and "Press ctrl+n" in text and "Press ctrl+o" in text
 
@@ -377,9 +346,7 @@ async def test_empty_folder_says_how_to_start(tmp_path: Path) -> None:
 async def test_help_and_command_palette(tmp_path: Path) -> None:
     """F1 lists the keys and the game's rules; the palette holds the screen's actions."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         await burst(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         keys = app.screen.query_one("#help-keys", Hanging).plain()
@@ -405,9 +372,7 @@ async def test_help_and_command_palette(tmp_path: Path) -> None:
 async def test_steps_can_be_revisited_by_keyboard_and_mouse(tmp_path: Path) -> None:
     """ctrl+l focuses the side list, up/down/Enter picks a step; a click on a step goes there too."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         await burst(pilot, "ctrl+l", "down", "down", "down", "enter")
         assert screen.step.title == "#4"
@@ -429,9 +394,7 @@ async def test_key_bar_lists_the_keys_and_clicks_them(tmp_path: Path) -> None:
     from scorekeeper.tui.widgets.bars import KeyBar, keys_text
 
     write_session(tmp_path, "ticket-booth", ["Ana", "Bo"], name="a.toml")
-    app = app_for(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path) as (app, pilot):
         bar = app.screen.query_one(KeyBar)
         assert "^n New session" in keys_text(bar) and "f1 Help" in keys_text(bar)
         start = next(x for x, _, key in bar._spans if key == "ctrl+n")

@@ -21,7 +21,17 @@ from scorekeeper.tui.screens.trash import TrashScreen
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
 from scorekeeper.tui.widgets.bars import KeyBar, keys_text
 from tests.test_tui_games import booth_expected
-from tests.test_tui_support import SIZE, app_for, burst, pilot_test, saved, settle, type_text, values, write_session
+from tests.test_tui_support import (
+    SIZE,
+    app_for,
+    burst,
+    pilot_test,
+    running,
+    saved,
+    type_text,
+    values,
+    write_session,
+)
 
 MARS_DONE = Round(players={"Ana": {"pairs": {"count": 1, "each": 3}, "character": {"count": 1, "each": 1}},
                            "Bo": {"pairs": {"count": 1, "each": 2}, "occupancy": {"count": 1, "each": 1}}})
@@ -45,9 +55,7 @@ async def test_names_typed_in_a_burst_reach_the_filter_and_destroy_nothing(tmp_p
     """"dylan", "quinn", "sam", "nora" as bursts: each lands whole in the filter; no file moves; the app runs."""
     three_sessions(tmp_path)
     before = folder_state(tmp_path)
-    app = app_for(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path) as (app, pilot):
         home = app.screen
         assert isinstance(home, HomeScreen)
         box = home.query_one("#filter", Input)
@@ -73,9 +81,7 @@ async def test_names_typed_in_a_burst_reach_the_filter_and_destroy_nothing(tmp_p
 async def test_home_commands_are_on_keys_no_name_holds(tmp_path: Path) -> None:
     """ctrl+n new, Delete and ctrl+d delete, F1 help; the footer and the palette list them."""
     three_sessions(tmp_path)
-    app = app_for(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path) as (app, pilot):
         home = app.screen
         assert isinstance(home, HomeScreen)
         shown = keys_text(home.query_one(KeyBar))
@@ -102,9 +108,7 @@ async def test_delete_asks_with_no_as_the_default_and_ctrl_z_brings_it_back(tmp_
     """Enter on the question keeps the file; y moves it to trash/; ctrl+z right after restores it."""
     three_sessions(tmp_path)
     before = folder_state(tmp_path)
-    app = app_for(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path) as (app, pilot):
         home = app.screen
         assert isinstance(home, HomeScreen)
         await burst(pilot, "mars")
@@ -127,9 +131,7 @@ async def test_the_trash_restores_any_file(tmp_path: Path) -> None:
     before = folder_state(tmp_path)
     store.to_trash(tmp_path / "a.toml")
     store.to_trash(tmp_path / "c.toml")
-    app = app_for(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path) as (app, pilot):
         await burst(pilot, "ctrl+t")
         trash = app.screen
         assert isinstance(trash, TrashScreen)
@@ -158,9 +160,7 @@ async def test_the_folder_is_read_once_and_then_only_what_changed(tmp_path: Path
         return real(path)
 
     monkeypatch.setattr(index_module, "read_file", counting)
-    app = app_for(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path) as (app, pilot):
         home = app.screen
         assert isinstance(home, HomeScreen)
         assert sorted(reads) == ["a.toml", "b.toml", "c.toml"]
@@ -179,9 +179,7 @@ async def test_the_folder_is_read_once_and_then_only_what_changed(tmp_path: Path
 async def test_up_down_and_enter_open_the_highlighted_session(tmp_path: Path) -> None:
     """The filter keeps the keyboard: arrows move the highlight, Enter opens it; back home it is read again."""
     three_sessions(tmp_path)
-    app = app_for(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path) as (app, pilot):
         home = app.screen
         assert isinstance(home, HomeScreen)
         names = [e.path.name for e in home.shown]
@@ -226,9 +224,7 @@ async def test_every_game_and_every_rule_choice_starts_from_the_new_session_scre
     """Defaults of every game, then each choice of each choice rule: the file holds it, round 1 starts
     (one case a test, so that they run side by side)."""
     game, rule, choice = CASES[n]
-    app = app_for(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path) as (app, pilot):
         await burst(pilot, *create_keys(game, rule, choice, f"case {n}"))
         assert isinstance(app.screen, WalkthroughScreen), (game.id, rule and rule.key, choice,
                                                           app.screen.query_one("#rules-problem", Static).render())
@@ -245,9 +241,7 @@ async def test_every_game_and_every_rule_choice_starts_from_the_new_session_scre
 @pilot_test
 async def test_the_new_session_form_keeps_up_with_a_burst(tmp_path: Path) -> None:
     """`↓⏎Ana⏎Bo⏎Cy⇥⇥Friday` typed in one burst: Ticket to Ride, three players in their boxes, the title."""
-    app = app_for(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path) as (app, pilot):
         await burst(pilot, "ctrl+n")
         screen = app.screen
         assert isinstance(screen, NewSessionScreen)
@@ -279,9 +273,7 @@ async def test_every_round_is_listed_and_enter_edits_it(tmp_path: Path) -> None:
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo", "Cy"],
                          rounds=(Round(players=booth_expected()), Round(players=booth_expected()),
                                  Round(players=booth_expected())))
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         standings = app.screen
         assert isinstance(standings, StandingsScreen)
         listing = standings.query_one("#rounds", OptionList)
@@ -299,9 +291,7 @@ async def test_every_round_is_listed_and_enter_edits_it(tmp_path: Path) -> None:
 async def test_enter_still_continues_and_any_round_can_be_edited(tmp_path: Path) -> None:
     """After round 1 the first line continues; down then Enter edits round 1."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo", "Cy"], rounds=(Round(players=booth_expected()),))
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         await burst(pilot, "down", "enter")
         assert isinstance(app.screen, WalkthroughScreen) and app.screen.number == 1
         await burst(pilot, "escape")
@@ -316,9 +306,7 @@ async def test_rename_a_player_everywhere_in_one_save_and_undo_it(tmp_path: Path
     path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"], rounds=(MARS_DONE,))
     before = path.read_text()
     _, sheet = saved(path)
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         standings = app.screen
         assert isinstance(standings, StandingsScreen)
         await burst(pilot, "r")
@@ -368,9 +356,7 @@ async def test_seating_changes_only_while_no_round_is_scored(tmp_path: Path) -> 
 async def test_title_and_notes_are_edited_in_the_app(tmp_path: Path) -> None:
     """t: a title and two lines of notes saved; the title bar and the standings show them."""
     path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"], rounds=(MARS_DONE,))
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         standings = app.screen
         await burst(pilot, "t")
         assert isinstance(app.screen, DetailsScreen)
@@ -395,9 +381,7 @@ async def test_title_and_notes_are_edited_in_the_app(tmp_path: Path) -> None:
 async def test_a_reload_shows_the_new_title_and_names(tmp_path: Path) -> None:
     """The file is changed on disk; the next save asks; r reloads: the title bar and table follow the file."""
     path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"], rounds=(MARS_DONE,), title="Old title")
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         standings = app.screen
         assert isinstance(standings, StandingsScreen) and standings.title == "Old title"
         theirs = saved(path)[0].with_player_renamed("Bo", "Bea")
@@ -420,9 +404,7 @@ async def test_a_reload_shows_the_new_title_and_names(tmp_path: Path) -> None:
 async def test_a_reload_in_the_walkthrough_updates_the_title(tmp_path: Path) -> None:
     """The walkthrough's title bar follows a reloaded file too."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"], title="Old title")
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.title == "Old title"
         from scorekeeper.record import replace

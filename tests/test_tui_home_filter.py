@@ -9,7 +9,7 @@ from textual.widgets import Input
 
 from scorekeeper.tui.screens.home import HomeScreen, narrower
 from scorekeeper.tui.screens.listing import Entry, SessionList
-from tests.test_tui_support import SIZE, app_for, burst, pilot_test, settle, write_session
+from tests.test_tui_support import burst, pilot_test, running, write_session
 
 PLAYERS = [["Ana", "Bo"], ["Sam", "Nora"], ["Samir", "Ana"], ["Bo", "Cy"]]
 
@@ -42,9 +42,7 @@ def test_a_filter_is_narrower_only_when_every_word_before_is_inside_a_word_now()
 async def test_each_key_narrows_or_widens_the_list_and_the_scroll_bar_follows(tmp_path: Path) -> None:
     count = 24  # 24 rows of 3 lines overflow the list at 120x40
     folder_of(tmp_path, count)
-    app = app_for(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path) as (app, pilot):
         home = app.screen
         assert isinstance(home, HomeScreen)
         box = home.query_one("#filter", Input)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import os
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
+from contextlib import asynccontextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -56,6 +57,16 @@ def write_session(folder: Path, game: str, players: list[str], *, name: str = "s
 def app_for(folder: Path, file: Path | None = None) -> ScorekeeperApp:
     """The app, as the command line makes it, with a frozen clock."""
     return ScorekeeperApp(folder=folder, file=file, now=fixed_now)
+
+
+@asynccontextmanager
+async def running(folder: Path, file: Path | None = None, size: tuple[int, int] = SIZE,
+                  ) -> AsyncIterator[tuple[ScorekeeperApp, Pilot]]:
+    """The app on the folder (or one file of it) in a headless terminal of that size, settled: it and its pilot."""
+    app = app_for(folder, file)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        yield app, pilot
 
 
 async def settle(pilot: Pilot) -> None:
