@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import textual.constants
 
@@ -13,12 +15,15 @@ def no_animation(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
 
 
+def private_env(home: Path) -> dict[str, str]:
+    """The environment that keeps the app's folders, settings and cache inside `home`."""
+    return {"HOME": str(home), "SCOREKEEPER_HOME": str(home / "sessions"),
+            "XDG_DATA_HOME": str(home / ".local" / "share"), "XDG_CONFIG_HOME": str(home / ".config"),
+            "SCOREKEEPER_CACHE": str(home / ".cache" / "scorekeeper" / "index")}
+
+
 @pytest.fixture(autouse=True)
 def private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """SCOREKEEPER_HOME and HOME point into a temporary folder for every test."""
-    home = tmp_path_factory.mktemp("home")
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("SCOREKEEPER_HOME", str(home / "sessions"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
-    monkeypatch.setenv("SCOREKEEPER_CACHE", str(home / ".cache" / "scorekeeper" / "index"))
+    for name, value in private_env(tmp_path_factory.mktemp("home")).items():
+        monkeypatch.setenv(name, value)

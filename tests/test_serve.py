@@ -21,6 +21,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from tests.conftest import private_env
 from tests.test_tui_support import pilot_test, running, settle, write_session
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -85,10 +86,15 @@ def start(folder: Path, *args: str) -> Served:
     pytest.fail("serve printed no URL:\n" + "".join(lines) + proc.stdout.read())
 
 
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[Served]:
-    """A server on a fresh folder, stopped (and checked to stop cleanly) after the test."""
-    server = start(tmp_path / "sessions")
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """A server on a fresh folder (its home private too), shared by the tests that only ask it; stopped (and
+    checked to stop cleanly) after them."""
+    home = tmp_path_factory.mktemp("served")
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in private_env(home).items():
+            patch.setenv(name, value)
+        server = start(home / "sessions")
     try:
         yield server
     finally:
