@@ -20,7 +20,7 @@ from scorekeeper.document import Document
 from scorekeeper.record import replace
 from scorekeeper.session import Session
 from tests.faults_support import CONTROL_FIELDS, HOSTILE, PAYLOAD, data_leaks, race, run_in_pty, scorekeeper_argv
-from tests.test_tui_support import SIZE, app_for, pilot_test, settle, write_session
+from tests.test_tui_support import SIZE, app_for, pilot_test, running, settle, write_session
 
 ROOT = os.geteuid() == 0
 NOW = datetime(2026, 11, 27, 19, 30)
@@ -43,6 +43,7 @@ def test_create_never_replaces_a_file(tmp_path: Path) -> None:
     assert [p.name for p in (first, second)] == [taken.stem + "-2.toml", taken.stem + "-3.toml"]
 
 
+@pytest.mark.slow
 def test_many_new_commands_at_once_lose_nothing(tmp_path: Path) -> None:
     """24 `scorekeeper new` runs, 6 at a time, same title and minute: 24 distinct files, each complete."""
     argv = scorekeeper_argv("new", "ticket-booth", "-p", "Ana", "-p", "Bo", "--title", "same", "--no-open",
@@ -89,6 +90,7 @@ def test_a_file_name_with_control_characters_is_printed_inert(tmp_path: Path) ->
     assert b"\x1b" not in res.stdout and json.loads(res.stdout)["file"] == str(path)
 
 
+@pytest.mark.slow
 def test_the_app_draws_no_control_sequence_from_the_data(tmp_path: Path) -> None:
     """The home screen over every control-holding file and a session whose name holds one: nothing leaks."""
     for field, text, _ in CONTROL_FIELDS:
@@ -162,9 +164,7 @@ async def test_the_home_screen_lists_every_bad_file_and_opens_the_good_one(tmp_p
         (tmp_path / f"{name}.toml").write_bytes(data)
     os.mkfifo(tmp_path / "pipe.toml")
     good = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"], name="good.toml")
-    app = app_for(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path) as (app, pilot):
         home = app.screen
         assert isinstance(home, HomeScreen)
         entries = {e.path.name: e for e in home.entries}
@@ -204,9 +204,7 @@ async def test_a_read_only_session_is_never_written(tmp_path: Path) -> None:
     data = path.read_bytes()
     with pytest.raises(store.ReadOnlyError):
         store.save_checked(path, session("x"))
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         assert app.doc is not None and app.doc.read_only
         await pilot.press("1")
         await settle(pilot)
@@ -267,9 +265,7 @@ async def test_a_file_with_comments_is_kept_in_trash_before_the_first_save(tmp_p
     """The first save copies the hand-written file (comments and all) to trash/, and says so once."""
     path = tmp_path / "commented.toml"
     path.write_text(COMMENTED)
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         await pilot.press("1")
         await settle(pilot)
         await pilot.press("enter", "0")
@@ -336,9 +332,7 @@ async def test_the_app_on_a_full_disk(tmp_path: Path) -> None:
     def full(fd: int, data: bytes) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         assert " ".join(screen.row_text("Ana").split()) == "Ana starts"  # nothing typed yet
         store._write_all = full  # type: ignore[assignment]
@@ -358,6 +352,7 @@ async def test_the_app_on_a_full_disk(tmp_path: Path) -> None:
 
 
 # -- 10. the file-changed guard between our writers ------------------------------------------
+@pytest.mark.slow
 def test_two_writers_never_overwrite_each_other_silently(tmp_path: Path) -> None:
     """Two processes saving one session through the app's Document for 3 s: conflicts, but 0 silent overwrites."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
@@ -378,6 +373,7 @@ def test_a_checked_save_refuses_a_changed_file(tmp_path: Path) -> None:
 
 
 # -- 11. signals ---------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
 def test_a_signal_quits_like_ctrl_q(tmp_path: Path, sig: int) -> None:
     """SIGTERM/SIGHUP: exit 0 with the alternate screen and mouse reporting turned off."""
@@ -389,6 +385,7 @@ def test_a_signal_quits_like_ctrl_q(tmp_path: Path, sig: int) -> None:
     files.load(path)
 
 
+@pytest.mark.slow
 def test_save_is_atomic_when_the_writer_is_killed(tmp_path: Path) -> None:
     """A save loop killed with SIGKILL at random moments: the file is always whole (old or new)."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
@@ -458,6 +455,7 @@ def test_stats_over_a_folder_of_hostile_files_goes_on(tmp_path: Path) -> None:
     assert time.perf_counter() - start < 10
 
 
+@pytest.mark.slow
 def test_the_app_given_a_fifo_shows_why_and_quits(tmp_path: Path) -> None:
     """`scorekeeper pipe.toml` on a FIFO: the app does not block, it says why, ctrl+q quits with 0."""
     fifo = tmp_path / "pipe.toml"
@@ -496,9 +494,7 @@ async def test_a_folder_that_cannot_be_written_opens_read_only(tmp_path: Path) -
         return False if Path(str(p)) == tmp_path and mode & os.W_OK else real(p, mode, **kw)  # type: ignore[arg-type]
 
     with mock.patch("os.access", access):
-        app = app_for(tmp_path, path)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
+        async with running(tmp_path, path) as (app, pilot):
             assert app.doc is not None and app.doc.read_only
             await pilot.press("1")
             await settle(pilot)
@@ -507,6 +503,7 @@ async def test_a_folder_that_cannot_be_written_opens_read_only(tmp_path: Path) -
     assert path.read_bytes() == data
 
 
+@pytest.mark.slow
 def test_the_terminal_going_away_ends_the_app_cleanly(tmp_path: Path) -> None:
     """The terminal window is closed (the kernel sends SIGHUP): exit 0 within seconds, the session whole."""
     import pty

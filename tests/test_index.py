@@ -265,10 +265,12 @@ def test_two_processes_refreshing_while_files_are_saved(folder):
         index.refresh()
         # After the last look, the index says what the files say: Maya's total follows the last save
         # (20 points with 2 pairs worth 2 each: 16 + 2 x count).
-        assert index.get(path.name).totals["Maya"] == 16 + 2 * (saves % 10)  # type: ignore[union-attr]
+        got = index.get(path.name)
+        assert got is not None and got.totals["Maya"] == 16 + 2 * (saves % 10), (
+            saves, got and (got.size, got.mtime_ns, got.totals), os.stat(path))
         for s in index.summaries():
             fresh = summarize(s.path)
-            assert fresh is not None and (s.state, s.detail) == (fresh.state, fresh.detail)
+            assert fresh is not None and (s.state, s.detail) == (fresh.state, fresh.detail), (s, fresh)
 
 
 def test_a_read_only_index_is_left_alone(folder):

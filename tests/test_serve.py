@@ -21,7 +21,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tests.test_tui_support import app_for, pilot_test, settle, write_session
+from tests.conftest import private_env
+from tests.test_tui_support import pilot_test, running, settle, write_session
 
 CHROMIUM = Path("/usr/bin/chromium")
 LAUNCH_ARGS = [
@@ -85,10 +86,15 @@ def start(folder: Path, *args: str) -> Served:
     pytest.fail("serve printed no URL:\n" + "".join(lines) + proc.stdout.read())
 
 
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[Served]:
-    """A server on a fresh folder, stopped (and checked to stop cleanly) after the test."""
-    server = start(tmp_path / "sessions")
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """A server on a fresh folder (its home private too), shared by the tests that only ask it; stopped (and
+    checked to stop cleanly) after them."""
+    home = tmp_path_factory.mktemp("served")
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in private_env(home).items():
+            patch.setenv(name, value)
+        server = start(home / "sessions")
     try:
         yield server
     finally:
@@ -212,9 +218,7 @@ async def test_at_a_phones_width_a_tap_on_the_title_opens_the_steps(tmp_path: Pa
     from scorekeeper.tui.widgets.grid import StepGrid
 
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=(43, 40)) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=(43, 40)) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.has_class("-narrow")
         steps = screen.query_one("#steps")
@@ -367,6 +371,7 @@ def until(folder: Path, player: str, field: str, value: Any, timeout: float = 10
     raise AssertionError(f"{player} {field}: the file holds {on_disk(folder, player, field)!r}, not {value!r}")
 
 
+@pytest.mark.slow
 @pytest.mark.browser
 @pytest.mark.skipif(not CHROMIUM.exists() and not os.environ.get("CI"),
                     reason="needs Debian's chromium at /usr/bin/chromium (.ci/run installs it; under CI it must run)")

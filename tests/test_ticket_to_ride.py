@@ -187,6 +187,16 @@ def test_rule_longest_path_bonus_zero_itemises_nothing():
     assert items(sh, category="longest-path") == []
 
 
+def test_with_no_longest_path_bonus_nobody_holds_it_for_the_tie_break():
+    """longest_path_bonus = 0: no bonus is given, so the longer path does not settle a tie (found by
+    test_reference, seed 656201)."""
+    sh = sheet(one({"Ana": {"route_points": 10, "longest_path": 9}, "Bo": {"route_points": 10, "longest_path": 3}},
+                   rules={"longest_path_bonus": 0}))
+    assert sh.totals["Ana"] == sh.totals["Bo"] == 10
+    assert sh.winners == ["Ana", "Bo"] and sh.ranking[0].players == ("Ana", "Bo")
+    assert "neither held the Longest Path bonus" in (sh.tiebreak or "")
+
+
 @pytest.mark.parametrize("value", [-1, 2.5, True, "ten"])
 def test_rule_longest_path_bonus_is_a_whole_number(value):
     found = errors(one({}, rules={"longest_path_bonus": value}))

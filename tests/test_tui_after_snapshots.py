@@ -7,18 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_tui_support import app_for
-from tests.test_tui_support import settle as settle_once
+from tests.test_tui_support import app_for, settle
 
 SAMPLES = Path(__file__).parent.parent / "sample_sessions"
-
-
-async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
-    """Wait until the app is idle: a worker's result may start another (the index read, then the statistics)."""
-    for _ in range(50):
-        await settle_once(pilot)
-        if not any(w.is_running for w in pilot.app.workers):
-            return
 
 
 @pytest.fixture

@@ -20,11 +20,10 @@ from scorekeeper.tui.widgets.grid import StepGrid
 from scorekeeper.tui.widgets.hanging import Hanging
 from scorekeeper.tui.widgets.steps import StepList
 from tests.test_tui_support import (
-    SIZE,
-    app_for,
     burst,
     enter,
     pilot_test,
+    running,
     saved,
     settle,
     type_text,
@@ -42,15 +41,11 @@ def live_text(screen: WalkthroughScreen, player: str) -> str:
 async def test_every_value_is_saved_as_typed(tmp_path: Path) -> None:
     """A number is saved as it is typed (before Enter), and the reason shows live."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("pagedown", "pagedown", "pagedown", "pagedown", "pagedown", "pagedown", "pagedown")
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
+        await burst(pilot, "pagedown", "pagedown", "pagedown", "pagedown", "pagedown", "pagedown", "pagedown")
         screen = app.screen
         assert screen.step.title == "#8"
         await type_text(pilot, "5")
-        await settle(pilot)
         assert saved(path)[0].rounds[0].players == {"Ana": {"attractions": {"8": 5}}}
         assert "+8" in live_text(screen, "Ana") and "most #8 (5 cards; next best 0): 8" in live_text(screen, "Ana")
 
@@ -59,31 +54,23 @@ async def test_every_value_is_saved_as_typed(tmp_path: Path) -> None:
 async def test_a_value_the_checks_refuse_is_shown_and_not_saved(tmp_path: Path) -> None:
     """9 for #8, text, a negative: the core's message at the field; the file keeps the last good value."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         screen.go(7)
         await settle(pilot)
         await type_text(pilot, "4")
-        await settle(pilot)
         await type_text(pilot, "4")  # 44
-        await settle(pilot)
         assert "✗ not saved: 44 is out of range; expected a whole number from 0 to 8" in live_text(screen, "Ana")
         assert saved(path)[0].rounds[0].players["Ana"]["attractions"] == {"8": 4}
-        await pilot.press("enter")  # refused: stays on the field
-        await settle(pilot)
+        await burst(pilot, "enter")  # refused: stays on the field
         assert screen.spots[screen.at].player == 0
         assert screen.query_one("#steps", StepList).titles[7].plain.startswith("✗")
-        await pilot.press("backspace", "backspace", "a", "b", "c")
-        await settle(pilot)
+        await burst(pilot, "backspace", "backspace", "a", "b", "c")
         assert "text ('abc') is not allowed here" in live_text(screen, "Ana")
-        await pilot.press("backspace", "backspace", "backspace", "minus", "1")
-        await settle(pilot)
+        await burst(pilot, "backspace", "backspace", "backspace", "-1")
         assert "-1 is out of range" in live_text(screen, "Ana")
         assert saved(path)[0].rounds[0].players["Ana"].get("attractions", {}) == {}
-        await pilot.press("backspace", "backspace", "8", "enter")
-        await settle(pilot)
+        await burst(pilot, "backspace", "backspace", "8", "enter")
         assert "not saved" not in live_text(screen, "Ana")
         assert screen.spots[screen.at].player == 1
     assert saved(path)[0].rounds[0].players["Ana"]["attractions"] == {"8": 8}
@@ -93,9 +80,7 @@ async def test_a_value_the_checks_refuse_is_shown_and_not_saved(tmp_path: Path) 
 async def test_cross_field_errors_refuse_and_warnings_save(tmp_path: Path) -> None:
     """A special card held twice is refused (and accepted once the other holder lets go); a warning is saved."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         screen.go(11)
         await settle(pilot)
@@ -111,17 +96,14 @@ async def test_cross_field_errors_refuse_and_warnings_save(tmp_path: Path) -> No
         await enter(pilot, "1", "1")  # #1 cards add up to 2 of 1: impossible, refused (issue 12)
         assert screen.step.title == "#1"
         assert "not saved: the #1 cards add up to 2" in live_text(screen, "Bo")
-        await pilot.press("up", "backspace", "0")  # Ana lets go: Bo's pending 1 now fits and is saved
-        await settle(pilot)
+        await burst(pilot, "up", "backspace", "0")  # Ana lets go: Bo's pending 1 now fits and is saved
         assert saved(path)[0].rounds[0].players["Bo"]["attractions"] == {"1": 1}
-        await pilot.press("enter", "backspace", "0", "enter")  # nobody holds the #1: a warning, saved, told
-        await settle(pilot)
+        await burst(pilot, "enter", "backspace", "0", "enter")  # nobody holds the #1: a warning, saved, told
         assert screen.step.title == "#2"
         assert "⚠ #1: the #1 cards add up to 0" in str(screen.query_one("#step-title", Static).render())
         assert not app._notifications  # told under the heading, not in a toast over the grid
         assert screen.query_one("#steps", StepList).titles[0].plain.startswith("⚠")
-        await pilot.press("pageup")
-        await settle(pilot)
+        await burst(pilot, "pageup")
         assert "⚠ the #1 cards add up to 0" in screen.query_one("#step-notes", Hanging).plain()
     players = saved(path)[0].rounds[0].players
     assert players["Ana"]["attractions"]["1"] == 0 and players["Bo"]["attractions"]["1"] == 0
@@ -131,32 +113,25 @@ async def test_cross_field_errors_refuse_and_warnings_save(tmp_path: Path) -> No
 async def test_undo_and_redo_reach_back_through_the_session(tmp_path: Path) -> None:
     """ctrl+z undoes field by field (a field typed digit by digit is one step), across steps; ctrl+y redoes."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         await enter(pilot, "1", "0")  # #1: Ana 1, Bo 0
         await enter(pilot, "1", "1")  # #2: Ana 1, Bo 1
         assert screen.step.title == "#3"
-        await pilot.press("1", "0")  # #3: Ana 10? refused (0..3) — only "1" was saved
-        await settle(pilot)
+        await burst(pilot, "1", "0")  # #3: Ana 10? refused (0..3) — only "1" was saved
         assert saved(path)[0].rounds[0].players["Ana"]["attractions"] == {"1": 1, "2": 1, "3": 1}
-        await pilot.press("ctrl+z")
-        await settle(pilot)
+        await burst(pilot, "ctrl+z")
         assert saved(path)[0].rounds[0].players["Ana"]["attractions"] == {"1": 1, "2": 1}
-        await pilot.press("ctrl+z", "ctrl+z")
-        await settle(pilot)
+        await burst(pilot, "ctrl+z", "ctrl+z")
         session = saved(path)[0]
         assert session.rounds[0].players["Ana"]["attractions"] == {"1": 1}
         assert session.rounds[0].players["Bo"]["attractions"] == {"1": 0}
         assert screen.step.title == "#2"  # the walkthrough shows where the change was
         for _ in range(3):
-            await pilot.press("ctrl+z")
-            await settle(pilot)
+            await burst(pilot, "ctrl+z")
         assert saved(path)[0].rounds[0].players == {}
         assert screen.step.title == "#1"
-        await pilot.press("ctrl+y", "ctrl+y", "ctrl+y", "ctrl+y")
-        await settle(pilot)
+        await burst(pilot, "ctrl+y", "ctrl+y", "ctrl+y", "ctrl+y")
         session = saved(path)[0]
         assert session.rounds[0].players["Ana"]["attractions"] == {"1": 1, "2": 1}
         assert session.rounds[0].players["Bo"]["attractions"] == {"1": 0, "2": 1}
@@ -167,26 +142,19 @@ async def test_undo_and_redo_reach_back_through_the_session(tmp_path: Path) -> N
 async def test_undo_reaches_into_an_earlier_round(tmp_path: Path) -> None:
     """Starting the next round and the values of the round before are all undoable from the walkthrough."""
     path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"], rules={"rounds": 2})
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         await enter(pilot, "1", "2", "1", "2", "", "", "", "", "", "", "", "")
-        await pilot.press("enter")
-        await settle(pilot)
+        await burst(pilot, "enter")
         assert isinstance(app.screen, StandingsScreen)
-        await pilot.press("enter")  # round 2
-        await settle(pilot)
+        await burst(pilot, "enter")  # round 2
         assert isinstance(app.screen, WalkthroughScreen) and app.screen.number == 2
         assert len(saved(path)[0].rounds) == 2
-        await pilot.press("ctrl+z")  # the new round goes away: back to the standings
-        await settle(pilot)
+        await burst(pilot, "ctrl+z")  # the new round goes away: back to the standings
         assert len(saved(path)[0].rounds) == 1
         assert isinstance(app.screen, StandingsScreen)
-        await pilot.press("ctrl+z")  # the last value of round 1
-        await settle(pilot)
+        await burst(pilot, "ctrl+z")  # the last value of round 1
         assert saved(path)[0].rounds[0].players["Bo"]["character"] == {"count": 0}
-        await pilot.press("ctrl+y", "ctrl+y")
-        await settle(pilot)
+        await burst(pilot, "ctrl+y", "ctrl+y")
         assert len(saved(path)[0].rounds) == 2
 
 
@@ -194,18 +162,13 @@ async def test_undo_reaches_into_an_earlier_round(tmp_path: Path) -> None:
 async def test_resume_after_the_app_is_closed_mid_round(tmp_path: Path) -> None:
     """Close in the middle of a step: reopening shows the first step not yet scored, values kept."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo", "Cy"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         await enter(pilot, "1", "0", "0", "0", "2", "0")  # #1 and #2
         await enter(pilot, "1")  # #3: Ana only
         await type_text(pilot, "2")  # #3 Bo typed, not confirmed
-        await settle(pilot)
     session, _ = saved(path)
     assert session.rounds[0].players["Bo"]["attractions"] == {"1": 0, "2": 2, "3": 2}
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         assert screen.number == 1 and screen.step.title == "#3"
@@ -222,13 +185,10 @@ async def test_finished_session_opens_on_the_standings(tmp_path: Path) -> None:
     players = {"Ana": {"pairs": {"count": 1, "each": 3}, "character": {"count": 1, "each": 1}},
                "Bo": {"pairs": {"count": 1, "each": 2}, "occupancy": {"count": 1, "each": 1}}}
     path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"], rounds=(Round(players=players),))
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         assert isinstance(app.screen, StandingsScreen)
         assert "Finished — Ana won" in str(app.screen.query_one("#result", Static).render())
-        await pilot.press("escape")
-        await settle(pilot)
+        await burst(pilot, "escape")
         assert isinstance(app.screen, HomeScreen)
 
 
@@ -236,25 +196,19 @@ async def test_finished_session_opens_on_the_standings(tmp_path: Path) -> None:
 async def test_a_file_changed_on_disk_is_never_overwritten_silently(tmp_path: Path) -> None:
     """Someone edits the file: the next save asks; cancel keeps theirs, reload takes theirs, overwrite ours."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         await enter(pilot, "0")
         theirs = saved(path)[0].with_value(1, "Bo", "attractions", {"1": 0, "2": 2})
         store.save(path, theirs)
         text = path.read_text()
         await type_text(pilot, "0")  # Bo #1: the app notices before saving
-        await settle(pilot)
         assert isinstance(app.screen, ConflictScreen)
-        await pilot.press("c")  # cancel: nothing written
-        await settle(pilot)
+        await burst(pilot, "c")  # cancel: nothing written
         assert path.read_text() == text
         assert isinstance(app.screen, WalkthroughScreen)
         await type_text(pilot, "1")  # asks again
-        await settle(pilot)
         assert isinstance(app.screen, ConflictScreen)
-        await pilot.press("r")  # reload theirs
-        await settle(pilot)
+        await burst(pilot, "r")  # reload theirs
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         assert app.doc.session == theirs
@@ -263,11 +217,9 @@ async def test_a_file_changed_on_disk_is_never_overwritten_silently(tmp_path: Pa
         await enter(pilot, "")  # our next change saves without a question (the reload was taken in)
         assert not isinstance(app.screen, ConflictScreen)
         path.write_text(text.replace('title', 'titel') if 'title' in text else text + "\n# hand edit\n")
-        await pilot.press("ctrl+z")  # undo also asks first
-        await settle(pilot)
+        await burst(pilot, "ctrl+z")  # undo also asks first
         assert isinstance(app.screen, ConflictScreen)
-        await pilot.press("o")  # overwrite with ours
-        await settle(pilot)
+        await burst(pilot, "o")  # overwrite with ours
     assert "# hand edit" not in path.read_text()
 
 
@@ -276,9 +228,7 @@ async def test_changes_made_while_the_question_is_open_wait_for_it(tmp_path: Pat
     """The file changed on disk: the saves made while the question is open wait; the answer applies to the newest
     (once: one undo step), the ones it replaced are not saved; cancel saves none of them."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         assert app.doc is not None
         ours = app.doc.session
         store.save(path, replace(ours, title="theirs"))
@@ -289,8 +239,7 @@ async def test_changes_made_while_the_question_is_open_wait_for_it(tmp_path: Pat
         await settle(pilot)
         assert first.done() and second.done() and not third.done()
         assert not first.result() and not second.result()
-        await pilot.press("o")
-        await settle(pilot)
+        await burst(pilot, "o")
         assert third.done() and third.result() and not isinstance(app.screen, ConflictScreen)
         assert saved(path)[0].title == "three" and app.doc.undo_stack == [ours]
         text = path.read_text()
@@ -298,8 +247,7 @@ async def test_changes_made_while_the_question_is_open_wait_for_it(tmp_path: Pat
         late = app.save(replace(ours, title="four"))
         await settle(pilot)
         assert isinstance(app.screen, ConflictScreen)
-        await pilot.press("c")
-        await settle(pilot)
+        await burst(pilot, "c")
         assert late.done() and not late.result()
         assert path.read_text() == text + "\n# hand edit\n" and app.doc.session.title == "three"
 
@@ -309,21 +257,17 @@ async def test_a_name_with_markup_is_shown_literally(tmp_path: Path) -> None:
     """A player named `[bold]x[/]` shows those characters on every screen."""
     name = "[bold]x[/]"
     path = write_session(tmp_path, "ticket-booth", [name, "Bo"], title="[red]Friday[/red]")
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         assert name in screen.row_text(name)
         await enter(pilot, "1")
         assert name in str(screen.query_one("#round-table", Static).render())
-        await pilot.press("escape")
-        await settle(pilot)
+        await burst(pilot, "escape")
         assert isinstance(app.screen, StandingsScreen)
         assert name in str(app.screen.query_one("#table", Static).render())
         assert name in app.screen.query_one("#breakdown .player-card", Hanging).plain()
-        await pilot.press("escape")
-        await settle(pilot)
+        await burst(pilot, "escape")
         home = app.screen
         assert isinstance(home, HomeScreen)
         prompt = home.query_one("#sessions", SessionList).plain()
@@ -337,21 +281,17 @@ async def test_a_broken_file_is_listed_and_opens_to_the_core_message(tmp_path: P
     bad = tmp_path / "bad.toml"
     bad.write_text('format = 1\ngame = "ticket-booth"\nplayers = ["Ana", "Bo"]\n\n[[rounds]]\n'
                    '[rounds.players.Ana]\nattractions = { "8" = 9 }\n')
-    app = app_for(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path) as (app, pilot):
         home = app.screen
         assert isinstance(home, HomeScreen)
         assert [e.path.name for e in home.entries] == ["bad.toml", "good.toml"]
         prompt = home.query_one("#sessions", SessionList).plain().split("\n")
         assert "has problems" in prompt[0] and "9 is out of range" in prompt[1]
-        await pilot.press("enter")
-        await settle(pilot)
+        await burst(pilot, "enter")
         assert isinstance(app.screen, ErrorScreen)
         text = str(app.screen.query_one(".problems Static", Static).render())
         assert 'rounds[1].players."Ana".attractions."8" (line 7)' in text
-        await pilot.press("escape")
-        await settle(pilot)
+        await burst(pilot, "escape")
         assert isinstance(app.screen, HomeScreen)
 
 
@@ -360,42 +300,32 @@ async def test_opening_a_broken_file_directly(tmp_path: Path) -> None:
     """`scorekeeper FILE` on a file that is not TOML: the core's message over the home screen."""
     bad = tmp_path / "bad.toml"
     bad.write_text("format = = 1\n")
-    app = app_for(tmp_path, bad)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, bad) as (app, pilot):
         assert isinstance(app.screen, ErrorScreen)
         assert "not valid TOML" in str(app.screen.query_one(".problems Static", Static).render())
-        await pilot.press("escape")
-        await settle(pilot)
+        await burst(pilot, "escape")
         assert isinstance(app.screen, HomeScreen)
 
 
 @pilot_test
 async def test_new_session_through_the_keyboard(tmp_path: Path) -> None:
     """Pick the game, type the players and a title, change a rule; the file is written and round 1 starts."""
-    app = app_for(tmp_path / "sessions")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("ctrl+n")
-        await settle(pilot)
+    async with running(tmp_path / "sessions") as (app, pilot):
+        await burst(pilot, "ctrl+n")
         assert isinstance(app.screen, NewSessionScreen)
-        await pilot.press("down", "down", "down", "enter")  # Ticket to Mars
-        await settle(pilot)
+        await burst(pilot, "down", "down", "down", "enter")  # Ticket to Mars
         await type_text(pilot, "Ana")
-        await pilot.press("enter")
+        await burst(pilot, "enter")
         await type_text(pilot, "ana")
-        await settle(pilot)
         assert "listed twice" in str(app.screen.query_one("#player-2-problem", Static).render())
-        await pilot.press("ctrl+s")
-        await settle(pilot)
+        await burst(pilot, "ctrl+s")
         assert isinstance(app.screen, NewSessionScreen)  # refused
-        await pilot.press("backspace", "backspace", "backspace")
+        await burst(pilot, "backspace", "backspace", "backspace")
         await type_text(pilot, "Bo")
         app.screen.query_one("#title", Input).value = "Mars night"
         rule = app.screen.query_one(".rule-input", Input)
         rule.value = "2"
-        await pilot.press("ctrl+s")
-        await settle(pilot)
+        await burst(pilot, "ctrl+s")
         assert isinstance(app.screen, WalkthroughScreen)
         assert app.screen.step.title == "Pairs"
     path = tmp_path / "sessions" / "2026-11-27-1930-ticket-to-mars-mars-night.toml"
@@ -407,9 +337,7 @@ async def test_new_session_through_the_keyboard(tmp_path: Path) -> None:
 @pilot_test
 async def test_empty_folder_says_how_to_start(tmp_path: Path) -> None:
     """No sessions: the home screen says how to start and offers a sample."""
-    app = app_for(tmp_path / "none-yet")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path / "none-yet") as (app, pilot):
         text = str(app.screen.query_one("#empty", Static).render())
         assert "No sessions yet" in text and "Press ctrl+n" in text and "Press ctrl+o" in text
 
@@ -418,34 +346,25 @@ async def test_empty_folder_says_how_to_start(tmp_path: Path) -> None:
 async def test_help_and_command_palette(tmp_path: Path) -> None:
     """F1 lists the keys and the game's rules; the palette holds the screen's actions."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("f1")
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
+        await burst(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         keys = app.screen.query_one("#help-keys", Hanging).plain()
         rules = app.screen.query_one("#help-rules", Hanging).plain()
         assert "the standings" in keys and "undo" in keys and "who holds the Ticket Booth" in keys
         assert "card lists" not in keys  # The Ticket Booth has none
         assert "booth_tie (default \"full\")" in rules and "Three rounds" in rules
-        await pilot.press("escape")
-        await settle(pilot)
-        await pilot.press("question_mark")  # in a number box, ? is help too
-        await settle(pilot)
+        await burst(pilot, "escape")
+        await burst(pilot, "?")  # in a number box, ? is help too
         assert isinstance(app.screen, HelpScreen)
-        await pilot.press("escape")
-        await settle(pilot)
+        await burst(pilot, "escape")
         titles = [c.title for c in app.get_system_commands(app.screen)]
         titles += [name for name, _, _ in app.screen.palette()]
         for title in ("Go to step: Tickets", "Standings", "Next step", "Prev step", "Undo", "Redo", "Help"):
             assert title in titles
-        await pilot.press("ctrl+p")
-        await settle(pilot)
+        await burst(pilot, "ctrl+p")
         await type_text(pilot, "tickets")
-        await pilot.pause(0.5)
-        await pilot.press("enter")
-        await settle(pilot)
+        await burst(pilot, "enter")
         assert app.screen.step.title == "Tickets"
 
 
@@ -453,12 +372,9 @@ async def test_help_and_command_palette(tmp_path: Path) -> None:
 async def test_steps_can_be_revisited_by_keyboard_and_mouse(tmp_path: Path) -> None:
     """ctrl+l focuses the side list, up/down/Enter picks a step; a click on a step goes there too."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
-        await pilot.press("ctrl+l", "down", "down", "down", "enter")
-        await settle(pilot)
+        await burst(pilot, "ctrl+l", "down", "down", "down", "enter")
         assert screen.step.title == "#4"
         await pilot.click("#steps", offset=(3, 13))  # Ticket Booth: the list's 13th line, below its top border
         await settle(pilot)
@@ -468,8 +384,7 @@ async def test_steps_can_be_revisited_by_keyboard_and_mouse(tmp_path: Path) -> N
         await settle(pilot)
         assert saved(path)[0].rounds[0].players["Bo"]["ticket_booth"] is True
         assert screen.step.title == "Demolition Derby"
-        await pilot.press("escape")
-        await settle(pilot)
+        await burst(pilot, "escape")
         assert isinstance(app.screen, StandingsScreen)
 
 
@@ -479,9 +394,7 @@ async def test_key_bar_lists_the_keys_and_clicks_them(tmp_path: Path) -> None:
     from scorekeeper.tui.widgets.bars import KeyBar, keys_text
 
     write_session(tmp_path, "ticket-booth", ["Ana", "Bo"], name="a.toml")
-    app = app_for(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path) as (app, pilot):
         bar = app.screen.query_one(KeyBar)
         assert "^n New session" in keys_text(bar) and "f1 Help" in keys_text(bar)
         start = next(x for x, _, key in bar._spans if key == "ctrl+n")

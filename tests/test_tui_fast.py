@@ -13,7 +13,7 @@ from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
 from scorekeeper.tui.widgets.grid import StepGrid
 from scorekeeper.tui.widgets.hanging import Hanging
 from scorekeeper.tui.widgets.steps import StepList
-from tests.test_tui_support import app_for, burst, pilot_test, saved, settle, values, write_session
+from tests.test_tui_support import burst, pilot_test, running, saved, settle, values, write_session
 
 SMALL = (80, 24)
 FIVE = ["Ana", "Bo", "Cy", "Dee", "Eve"]
@@ -50,9 +50,7 @@ def booth_expected() -> dict[str, dict]:
 async def test_a_booth_round_in_one_burst(tmp_path: Path) -> None:
     """Every key of a 5-player round at once, at 80×24: each value lands where the cursor was."""
     path = write_session(tmp_path, "ticket-booth", FIVE)
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
         await burst(pilot, *booth_tokens())
         assert app.screen.step.title == "Summary"
     assert saved(path)[0].rounds[0].players == booth_expected()
@@ -62,9 +60,7 @@ async def test_a_booth_round_in_one_burst(tmp_path: Path) -> None:
 async def test_a_booth_round_pasted(tmp_path: Path) -> None:
     """The same round pasted as text, a line break for each Enter."""
     path = write_session(tmp_path, "ticket-booth", FIVE)
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
         text = "".join("\n" if t == "enter" else t for t in booth_tokens())
         app.screen.query_one(StepGrid).post_message(events.Paste(text))
         await settle(pilot)
@@ -75,9 +71,7 @@ async def test_a_booth_round_pasted(tmp_path: Path) -> None:
 async def test_ttr_tickets_added_flipped_removed_in_one_burst(tmp_path: Path) -> None:
     """Routes by length, tickets typed, one flipped to failed, one removed, the longest path: one burst."""
     path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
         await burst(pilot,
                     *values("", "", "3"), "pagedown",  # Ana: three 3-train routes; on to the tickets
                     *values("8 Denver - El Paso", "9"), "6", "ctrl+t", "enter",  # 8 done, 9 done, 6 failed
@@ -98,9 +92,7 @@ async def test_ttr_tickets_added_flipped_removed_in_one_burst(tmp_path: Path) ->
 async def test_usa_routes_and_tickets_with_tab_in_one_burst(tmp_path: Path) -> None:
     """Routes typed as prefixes and completed with Tab, tickets by name: one burst for the whole round."""
     path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"], rules={"map": "usa"})
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
         await burst(pilot,
                     "sea", "tab", "p", "tab", "enter", "por - sal", "enter", "enter",  # Ana
                     *values("den - kan", "kan - sai", ""),  # Bo
@@ -120,9 +112,7 @@ async def test_usa_routes_and_tickets_with_tab_in_one_burst(tmp_path: Path) -> N
 async def test_finland_tickets_and_tourist_cards_in_one_burst(tmp_path: Path) -> None:
     """Tickets and tourist cards as lines, the bonus measures and the routes: one burst."""
     path = write_session(tmp_path, "ticket-to-finland", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
         await burst(pilot,
                     *values("10", "-6", "", "6 Pori", "-3", ""),  # Pori is a 6 (issue 12)
                     *values("7", "", ""),
@@ -144,9 +134,7 @@ async def test_finland_tickets_and_tourist_cards_in_one_burst(tmp_path: Path) ->
 async def test_mars_objectives_in_one_burst(tmp_path: Path) -> None:
     """Count and points for each of the three objective cards, two players, one burst; Enter: the standings."""
     path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
         await burst(pilot, *values("2", "3", "3", "2", "1", "4", "2", "2", "", "5", "1", "5"), "enter")
         assert isinstance(app.screen, StandingsScreen)
     assert saved(path)[0].rounds[0].players == {
@@ -198,9 +186,7 @@ async def test_typing_replaces_a_filled_box_and_f2_edits_it(tmp_path: Path) -> N
     """Landing on a filled box and typing replaces it, as a spreadsheet cell; F2 or Backspace edits it."""
     players = {"Ana": {"attractions": {"8": 3}}}
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"], rounds=(Round(players=players),))
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         screen.go(7, ("Ana", "attractions", "8"))
@@ -217,15 +203,12 @@ async def test_typing_replaces_a_filled_box_and_f2_edits_it(tmp_path: Path) -> N
 async def test_the_message_at_the_cursor_is_on_screen_at_80x24(tmp_path: Path) -> None:
     """Five players, the last one's refused value: its reason is on screen; the step list folds away."""
     path = write_session(tmp_path, "ticket-booth", FIVE)
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         assert not screen.query_one("#steps", StepList).display
         screen.go(7)
         await burst(pilot, *values("1", "1", "1", "1"), "9")
-        await pilot.pause(0.1)
         grid = screen.query_one(StepGrid)
         lines = grid.plain().splitlines()
         line = next(i for i, text in enumerate(lines) if "not saved" in text)
@@ -241,16 +224,13 @@ async def test_the_message_at_the_cursor_is_on_screen_at_80x24(tmp_path: Path) -
 async def test_standings_mid_round_leave_out_steps_not_reached(tmp_path: Path) -> None:
     """Half a round typed: the walkthrough's warnings are about what was typed, not the steps still to come."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
         await burst(pilot, *values("1", ""))
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.step.title == "#2"
         assert not screen.step_warnings(screen.steps[0])
         await burst(pilot, "escape")
         assert isinstance(app.screen, StandingsScreen)
-        await pilot.pause(0.2)
         shown = app.screen.query_one("#warnings", Hanging).plain()
         assert "#5" not in shown and "Outhouses" not in shown and "tickets add up" not in shown
 
@@ -259,9 +239,7 @@ async def test_standings_mid_round_leave_out_steps_not_reached(tmp_path: Path) -
 async def test_tourist_cards_by_name_and_tab(tmp_path: Path) -> None:
     """A tourist card typed by its name gets its printed value; Tab completes the name (any case or accent)."""
     path = write_session(tmp_path, "ticket-to-finland", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
         await burst(pilot, *values("8", ""),  # Ana's ticket
                     *values("kokkola", "-TROMSO"), "sein", "tab", "enter", "enter",  # Ana's tourist cards
                     *values("", ""))  # Bo: nothing

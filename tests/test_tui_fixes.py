@@ -18,7 +18,7 @@ from scorekeeper.tui.screens.standings import StandingsScreen
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
 from scorekeeper.tui.widgets.bars import KeyBar, keys_text
 from scorekeeper.tui.widgets.hanging import Hanging
-from tests.test_tui_support import app_for, burst, pilot_test, saved, settle, values, write_session
+from tests.test_tui_support import app_for, burst, pilot_test, running, saved, settle, values, write_session
 
 SMALL = (80, 24)
 
@@ -27,9 +27,7 @@ SMALL = (80, 24)
 @pilot_test
 async def test_ctrl_n_the_form_and_the_first_round_in_one_burst(tmp_path: Path) -> None:
     """From home: ctrl+n, Ticket to Mars, two names, a title, ctrl+s, then round 1, all in one burst."""
-    app = app_for(tmp_path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, size=SMALL) as (app, pilot):
         await burst(pilot, "ctrl+n", "down", "down", "down", "enter", *values("Ana", "Bo"), "tab", "tab", "tab",
                     "Mars night", "ctrl+s",
                     *values("2", "3", "3", "2", "1", "4", "2", "2", "", "5", "1", "5"))
@@ -54,9 +52,7 @@ MARS_R2 = values("1", "1", "", "", "", "", "2", "2", "", "", "", "")
 async def test_two_rounds_and_the_standings_between_in_one_burst(tmp_path: Path) -> None:
     """Round 1, Enter to the standings, Enter to continue, round 2, Enter: one burst, both rounds saved."""
     path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"], rules={"rounds": 2})
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
         await burst(pilot, *MARS_R1, "enter", "enter", *MARS_R2, "enter")
         assert isinstance(app.screen, StandingsScreen)
     rounds = saved(path)[0].rounds
@@ -73,9 +69,7 @@ async def test_two_rounds_and_the_standings_between_in_one_burst(tmp_path: Path)
 async def test_edit_a_round_from_the_standings_and_type_at_once(tmp_path: Path) -> None:
     """On the standings, `1` (edit round 1) and new values at once: they land in round 1's first boxes."""
     path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
         await burst(pilot, *MARS_R1)
         await burst(pilot, "enter")
         assert isinstance(app.screen, StandingsScreen)
@@ -91,9 +85,7 @@ async def test_edit_a_round_from_the_standings_and_type_at_once(tmp_path: Path) 
 async def test_enter_on_a_round_of_the_list_then_values(tmp_path: Path) -> None:
     """On the standings, ↓ to round 1 and Enter (edit it) and a value in the same burst."""
     path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"], rules={"rounds": 2})
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
         await burst(pilot, *MARS_R1, "enter")
         assert isinstance(app.screen, StandingsScreen)
         await burst(pilot, "down", "enter", "6", "enter")
@@ -106,9 +98,7 @@ async def test_help_opened_and_closed_in_the_middle_of_a_burst(tmp_path: Path) -
     """`2 ? Esc ⏎ 3 ⏎` on the walkthrough in one burst: ? opens the help (the keys after it go there), Esc closes
     it, and the rest lands in the boxes: Ana's pairs are 2 × 3."""
     path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
         await burst(pilot, "2", "?", "escape", "enter", "3", "enter", "4")
         assert isinstance(app.screen, WalkthroughScreen)
     players = saved(path)[0].rounds[0].players
@@ -119,9 +109,7 @@ async def test_help_opened_and_closed_in_the_middle_of_a_burst(tmp_path: Path) -
 async def test_should_the_key_queue_fail_keys_still_arrive(tmp_path: Path) -> None:
     """A fault in the key queue turns it off: the keys it held and later ones go straight to the app."""
     path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
 
         async def broken() -> None:
             raise RuntimeError("a fault")
@@ -139,9 +127,7 @@ async def test_should_the_key_queue_fail_keys_still_arrive(tmp_path: Path) -> No
 async def test_a_finland_round_stopped_before_the_routes_is_not_finished_everywhere(tmp_path: Path) -> None:
     """Steps A to C typed, Esc before Routes: the round list and the breakdown both say "not finished"."""
     path = write_session(tmp_path, "ticket-to-finland", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=(120, 40)) as (app, pilot):
         await burst(pilot,
                     *values("10", "-6", "", "6 Pori", "-3", ""),
                     *values("7", "", ""),
@@ -200,9 +186,7 @@ async def test_a_finished_games_footer_says_edit_round(tmp_path: Path) -> None:
     """Round 1 of Mars played, one round scheduled: the game is over, Enter edits a round; before it is played,
     Enter continues."""
     path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
         await burst(pilot, "escape")
         assert "⏎ Continue" in keys_text(app.screen.query_one(KeyBar))
         await burst(pilot, "enter", *MARS_R1, "enter")
@@ -222,9 +206,7 @@ async def test_home_tells_unreadable_files_from_invalid_ones(tmp_path: Path) -> 
     (tmp_path / "b-latin1.toml").write_bytes(b'format = 1\ntitle = "caf\xe9"\n')
     (tmp_path / "c-invalid.toml").write_text('format = 1\ngame = "ticket-booth"\nplayers = ["Ana", "Bo"]\n\n'
                                              '[[rounds]]\n[rounds.players.Ana]\nattractions = { "8" = 9 }\n')
-    app = app_for(tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, size=(120, 40)) as (app, pilot):
         home = app.screen
         assert isinstance(home, HomeScreen)
         rows = {e.path.name: e.prompt().plain for e in home.entries}
@@ -266,9 +248,7 @@ async def test_a_steps_warning_shows_under_the_next_heading_not_in_a_toast(tmp_p
     """Two Outhouses of three in a 2-player game (all are taken): on to the Ticket Booth, the warning stands under
     its heading at 80×24, no toast covers the grid; the step after drops it."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         screen.go(11)
@@ -307,9 +287,7 @@ def test_no_tiebreak_before_any_round_is_scored(tmp_path: Path, game: str,
 async def test_the_standings_show_no_tiebreak_before_any_round(tmp_path: Path) -> None:
     """The standings of a session not begun: no tie-break sentence."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
         await burst(pilot, "escape")
         assert isinstance(app.screen, StandingsScreen)
         assert not app.screen.query_one("#tiebreak", Static).display

@@ -11,7 +11,16 @@ from textual.widgets import Static
 from scorekeeper.session import Round
 from scorekeeper.tui.screens.standings import StandingsScreen
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
-from tests.test_tui_support import SIZE, app_for, burst, enter, pilot_test, saved, settle, values, write_session
+from tests.test_tui_support import (
+    burst,
+    enter,
+    pilot_test,
+    running,
+    saved,
+    settle,
+    values,
+    write_session,
+)
 
 # -- The Ticket Booth ------------------------------------------------------------------------
 BOOTH = {  # attraction n: (Ana, Bo, Cy)
@@ -37,9 +46,7 @@ def booth_expected() -> dict[str, dict]:
 async def test_booth_round_through_the_keyboard(tmp_path: Path) -> None:
     """Every step of a Ticket Booth round, typed; the file holds every value and the totals are the core's."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo", "Cy"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.step.title == "#1"
         tokens = [t for n in range(1, 12) for t in values(*(str(c) for c in BOOTH[n]))]
@@ -49,8 +56,7 @@ async def test_booth_round_through_the_keyboard(tmp_path: Path) -> None:
         await burst(pilot, *tokens)
         assert screen.step.title == "Summary"
         assert not screen.spots
-        await pilot.press("enter")
-        await settle(pilot)
+        await burst(pilot, "enter")
         assert isinstance(app.screen, StandingsScreen)
         text = str(app.screen.query_one("#next", Static).render())
         assert "score round 2 (first player: Bo)" in text
@@ -69,12 +75,9 @@ async def test_booth_next_round_is_one_key(tmp_path: Path) -> None:
     """From the standings, Enter starts round 2 (an empty round is saved) with its first player."""
     round1 = Round(players=booth_expected())
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo", "Cy"], rounds=(round1,))
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         assert isinstance(app.screen, StandingsScreen)
-        await pilot.press("enter")
-        await settle(pilot)
+        await burst(pilot, "enter")
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         assert screen.number == 2 and screen.step.title == "#1"
@@ -92,9 +95,7 @@ async def test_booth_next_round_is_one_key(tmp_path: Path) -> None:
 async def test_ticket_to_ride_round(tmp_path: Path) -> None:
     """Routes by length or route points, tickets as lines (-8 failed), the longest path; then the totals."""
     path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo", "Cy"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.step.title == "Routes"
         await burst(pilot,
@@ -126,9 +127,7 @@ async def test_ticket_to_ride_round(tmp_path: Path) -> None:
 async def test_ticket_to_finland_round(tmp_path: Path) -> None:
     """Deductions (tickets and tourist cards as lines), the bonus measures, completed cards, routes."""
     path = write_session(tmp_path, "ticket-to-finland", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.step.title == "A. Deductions"
         await burst(pilot,
@@ -160,9 +159,7 @@ async def test_ticket_to_finland_round(tmp_path: Path) -> None:
 async def test_ticket_to_mars_with_an_extra_round(tmp_path: Path) -> None:
     """A tie after round 1: the standings offer an extra round (one key), it is walked, the game ends."""
     path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.step.title == "Pairs"
         await burst(pilot,
@@ -170,13 +167,11 @@ async def test_ticket_to_mars_with_an_extra_round(tmp_path: Path) -> None:
                     *values("1", "4", "2", "2"),  # Occupancy: Ana 1×4, Bo 2×2
                     *values("0", "5", "", "5"))  # Character: nothing either
         assert screen.step.title == "Summary"
-        await pilot.press("enter")
-        await settle(pilot)
+        await burst(pilot, "enter")
         standings = app.screen
         assert isinstance(standings, StandingsScreen)
         assert "extra round" in str(standings.query_one("#next", Static).render())
-        await pilot.press("enter")
-        await settle(pilot)
+        await burst(pilot, "enter")
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.number == 2
         assert "Extra round 2" in str(screen.query_one("#step-title", Static).render())
@@ -199,11 +194,8 @@ async def test_ticket_to_mars_with_an_extra_round(tmp_path: Path) -> None:
 async def test_card_lines_keys(tmp_path: Path) -> None:
     """ctrl+t marks a card failed, ctrl+r removes a line, backspace on an empty line removes it."""
     path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("pagedown")
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
+        await burst(pilot, "pagedown")
         assert app.screen.step.title == "Destination tickets"
         await burst(pilot, *values("8", "9"), "4", "ctrl+t")
         session, _ = saved(path)
@@ -211,9 +203,7 @@ async def test_card_lines_keys(tmp_path: Path) -> None:
         await burst(pilot, "up", "ctrl+r")
         session, _ = saved(path)
         assert [c["points"] for c in session.rounds[0].players["Ana"]["tickets"]] == [8, 4]
-        await pilot.press("enter")
-        await settle(pilot)
-        await pilot.press("backspace")
-        await settle(pilot)
+        await burst(pilot, "enter")
+        await burst(pilot, "backspace")
         session, _ = saved(path)
         assert [c["points"] for c in session.rounds[0].players["Ana"]["tickets"]] == [8, 4]

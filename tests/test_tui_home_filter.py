@@ -3,15 +3,13 @@ keeps its scroll bar exactly while the rows overflow it."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from textual.widgets import Input
 
 from scorekeeper.tui.screens.home import HomeScreen, narrower
 from scorekeeper.tui.screens.listing import Entry, SessionList
-from tests.test_tui_home import burst
-from tests.test_tui_support import SIZE, app_for, pilot_test, settle, write_session
+from tests.test_tui_support import burst, pilot_test, running, write_session
 
 PLAYERS = [["Ana", "Bo"], ["Sam", "Nora"], ["Samir", "Ana"], ["Bo", "Cy"]]
 
@@ -19,8 +17,8 @@ PLAYERS = [["Ana", "Bo"], ["Sam", "Nora"], ["Samir", "Ana"], ["Bo", "Cy"]]
 def folder_of(folder: Path, count: int) -> None:
     """`count` sessions, players taken in turn from PLAYERS, written a while ago (the index trusts them)."""
     for i in range(count):
-        write_session(folder, "ticket-booth", PLAYERS[i % len(PLAYERS)], name=f"s{i:02d}.toml", title=f"Night {i}")
-        os.utime(folder / f"s{i:02d}.toml", (1_700_000_000 - i * 60, 1_700_000_000 - i * 60))
+        write_session(folder, "ticket-booth", PLAYERS[i % len(PLAYERS)], name=f"s{i:02d}.toml", title=f"Night {i}",
+                      aged=i)
 
 
 def expected(home: HomeScreen, text: str) -> list[str]:
@@ -44,9 +42,7 @@ def test_a_filter_is_narrower_only_when_every_word_before_is_inside_a_word_now()
 async def test_each_key_narrows_or_widens_the_list_and_the_scroll_bar_follows(tmp_path: Path) -> None:
     count = 24  # 24 rows of 3 lines overflow the list at 120x40
     folder_of(tmp_path, count)
-    app = app_for(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path) as (app, pilot):
         home = app.screen
         assert isinstance(home, HomeScreen)
         box = home.query_one("#filter", Input)
@@ -57,8 +53,7 @@ async def test_each_key_narrows_or_widens_the_list_and_the_scroll_bar_follows(tm
         for keys, text in (("a", "a"), ("n", "an"), ("⌫", "a"), (" ", "a "), ("s", "a s"), ("a", "a sa"),
                            ("m", "a sam"), ("i", "a sami"), ("⌫", "a sam"), ("⌫⌫⌫", "a "), ("⌫⌫", ""),
                            ("sami", "sami"), ("r", "samir"), ("⎋", "")):
-            burst(pilot, keys)
-            await settle(pilot)
+            await burst(pilot, keys)
             assert box.value == text
             files = expected(home, text)
             assert [e.path.name for e in home.shown] == files, text
@@ -71,10 +66,8 @@ async def test_each_key_narrows_or_widens_the_list_and_the_scroll_bar_follows(tm
             assert listing.scroll_y <= listing.max_scroll_y
             sizes.add((len(files), overflow))
         assert {overflow for _, overflow in sizes} == {True, False} and len(sizes) >= 3  # the cases are real
-        burst(pilot, "↓↓↓")
-        await settle(pilot)
+        await burst(pilot, "↓↓↓")
         kept = home.current()
         assert kept is not None
-        burst(pilot, "b")  # the highlighted session still passes: it stays highlighted
-        await settle(pilot)
+        await burst(pilot, "b")  # the highlighted session still passes: it stays highlighted
         assert "b" in kept.search and home.current() is kept

@@ -13,7 +13,16 @@ from scorekeeper.tui.screens.new_session import NewSessionScreen
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
 from scorekeeper.tui.widgets.grid import StepGrid
 from scorekeeper.tui.widgets.map_editors import RouteLines, TicketLines
-from tests.test_tui_support import SIZE, app_for, burst, enter, pilot_test, saved, settle, values, write_session
+from tests.test_tui_support import (
+    burst,
+    enter,
+    pilot_test,
+    running,
+    saved,
+    settle,
+    values,
+    write_session,
+)
 
 USA = {"map": "usa"}
 PLAYERS = ["Ana", "Bo", "Cy"]
@@ -66,9 +75,7 @@ def notes(lines: Any) -> list[str]:
 async def test_usa_round_through_the_keyboard(tmp_path: Path) -> None:
     """Claimed routes typed as prefixes, tickets by name, the longest path shown; file and totals are the core's."""
     path = write_session(tmp_path, "ticket-to-ride", PLAYERS, rules=USA)
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.step.title == "Routes"
         assert isinstance(editor(screen, 0), RouteLines)
@@ -109,9 +116,7 @@ async def test_usa_round_through_the_keyboard(tmp_path: Path) -> None:
 async def test_mistyped_route_is_shown_at_its_line_and_not_saved(tmp_path: Path) -> None:
     """An unknown city and a route another player holds: the core's message at the line, the file unchanged."""
     path = write_session(tmp_path, "ticket-to-ride", PLAYERS, rules=USA)
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         await burst(pilot, *values("den - kan", "den - kam"))
@@ -138,9 +143,7 @@ async def test_mistyped_route_is_shown_at_its_line_and_not_saved(tmp_path: Path)
 async def test_tab_completes_cities(tmp_path: Path) -> None:
     """Tab completes the city at the cursor, again for the next candidate; the second city fits the first."""
     path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"], rules=USA)
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         lines = editor(screen, 0)
@@ -157,9 +160,7 @@ async def test_tab_completes_cities(tmp_path: Path) -> None:
 @pilot_test
 async def test_new_session_on_the_usa_map(tmp_path: Path) -> None:
     """The New session screen offers the map rule; picking usa opens the walkthrough with the map editors."""
-    app = app_for(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path) as (app, pilot):
         app.push_screen(NewSessionScreen("ticket-to-ride"))
         await settle(pilot)
         form = app.screen
@@ -171,8 +172,7 @@ async def test_new_session_on_the_usa_map(tmp_path: Path) -> None:
         select = next(s for s in form.query(Select) if "usa" in [v for _, v in s._options])
         select.value = "usa"
         await settle(pilot)
-        await pilot.press("ctrl+s")
-        await settle(pilot)
+        await burst(pilot, "ctrl+s")
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         assert screen.session.rules == {"map": "usa"}
@@ -183,11 +183,8 @@ async def test_new_session_on_the_usa_map(tmp_path: Path) -> None:
 async def test_undo_takes_back_one_line(tmp_path: Path) -> None:
     """Each confirmed line is one undo step."""
     path = write_session(tmp_path, "ticket-to-ride", PLAYERS, rules=USA)
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path) as (app, pilot):
         await enter(pilot, "den - kan", "kan - sai")
-        await pilot.press("ctrl+z")
-        await settle(pilot)
+        await burst(pilot, "ctrl+z")
         session, _ = saved(path)
         assert session.rounds[0].players["Ana"]["claimed"] == ["Denver – Kansas City"]

@@ -9,7 +9,7 @@ from scorekeeper.tui.screens.dialogs import RenameScreen
 from scorekeeper.tui.screens.standings import StandingsScreen
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
 from scorekeeper.tui.widgets.grid import StepGrid
-from tests.test_tui_support import app_for, burst, pilot_test, saved, settle, write_session
+from tests.test_tui_support import burst, pilot_test, running, saved, settle, write_session
 
 SMALL = (80, 24)
 
@@ -19,9 +19,7 @@ async def test_a_refused_count_says_why_once(tmp_path: Path) -> None:
     """Two #1 cards when the game has one: the reason is shown once at the refused box, and nothing is saved."""
     path = write_session(tmp_path, "ticket-booth", ["Kim", "Lou"],
                          rounds=(Round(players={"Lou": {"attractions": {"1": 1}}}),))
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         screen.go(0, ("Kim", "attractions", "1"))
@@ -36,9 +34,7 @@ async def test_rename_down_in_the_name_box_picks_the_next_player(tmp_path: Path)
     """r opens with the name box focused: ↓ picks the next player (as a new user tries first), typing replaces
     that name, Enter renames; one burst, as tmux sends it."""
     path = write_session(tmp_path, "ticket-to-mars", ["Kim", "Lou", "Max"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
         await burst(pilot, "escape")
         assert isinstance(app.screen, StandingsScreen)
         await burst(pilot, "r")
@@ -53,9 +49,7 @@ async def test_the_empty_ticket_box_at_the_cursor_shows_how_to_type(tmp_path: Pa
     """On the tickets step the box with the cursor shows the example lines too (it showed only on the others',
     beside another player's name, as if it were theirs); typed tickets are saved as typed."""
     path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         screen.go(1)
@@ -72,9 +66,7 @@ async def test_give_one_or_the_other_is_whole_at_80_columns(tmp_path: Path) -> N
     """The routes step at 80×24: the note that routes or route points are enough is read whole (it was cut to
     `give one or`); route points typed for both players are saved."""
     path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         text = screen.query_one(StepGrid).plain()

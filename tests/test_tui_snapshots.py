@@ -12,7 +12,7 @@ from scorekeeper import store
 from scorekeeper.session import Round
 from tests.test_tui_games import BOOTH, booth_expected
 from tests.test_tui_map import PLAYERS, ROUTES, TICKETS, USA
-from tests.test_tui_support import SIZE, app_for, enter, pilot_test, saved, settle, type_text, write_session
+from tests.test_tui_support import SIZE, app_for, enter, pilot_test, running, saved, settle, type_text, write_session
 
 
 @pytest.fixture
@@ -108,9 +108,7 @@ def test_map_mode_snapshot(folder: Path, snap_compare) -> None:
 @pilot_test
 async def test_cursors_are_steady_in_tests(folder: Path) -> None:
     """With animation off (conftest), a focused input never blinks: a snapshot cannot catch it hidden."""
-    app = app_for(folder)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with running(folder) as (app, pilot):
         box = app.screen.query(Input).first()
         box.focus()
         await settle(pilot)

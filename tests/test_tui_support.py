@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Callable, Coroutine
+import os
+from collections.abc import AsyncIterator, Callable, Coroutine
+from contextlib import asynccontextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -39,13 +41,16 @@ def fixed_now() -> datetime:
 
 def write_session(folder: Path, game: str, players: list[str], *, name: str = "session.toml",
                   rules: dict[str, Any] | None = None, title: str | None = None,
-                  rounds: tuple[Round, ...] = (Round(),)) -> Path:
-    """A session file on disk, as `scorekeeper new` leaves it."""
+                  rounds: tuple[Round, ...] = (Round(),), aged: int | None = None) -> Path:
+    """A session file on disk, as `scorekeeper new` leaves it; `aged`: written that many minutes before a day in
+    2023 (long ago: the index trusts it)."""
     folder.mkdir(parents=True, exist_ok=True)
     session = Session(game=game, players=tuple(players), title=title, started=STARTED, rules=rules or {},
                       rounds=rounds)
     path = folder / name
     store.save(path, session)
+    if aged is not None:
+        os.utime(path, (1_700_000_000 - aged * 60,) * 2)
     return path
 
 
@@ -54,27 +59,40 @@ def app_for(folder: Path, file: Path | None = None) -> ScorekeeperApp:
     return ScorekeeperApp(folder=folder, file=file, now=fixed_now)
 
 
+@asynccontextmanager
+async def running(folder: Path, file: Path | None = None, size: tuple[int, int] = SIZE,
+                  ) -> AsyncIterator[tuple[ScorekeeperApp, Pilot]]:
+    """The app on the folder (or one file of it) in a headless terminal of that size, settled: it and its pilot."""
+    app = app_for(folder, file)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        yield app, pilot
+
+
 async def settle(pilot: Pilot) -> None:
-    """Wait until the app has done everything a key asked for (steps are built by workers); while it asks a
-    question (about a file changed on disk), what waits for the answer waits for the test: do not wait for it."""
-    await pilot.pause()
-    if not any(w.group == ASKING for w in pilot.app.workers):
-        await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    """Wait until the app has done everything a key asked for (steps are built by workers, and a worker's result
+    may start another: the index read, then the statistics); while it asks a question (about a file changed on
+    disk), what waits for the answer waits for the test: do not wait for it."""
+    app = pilot.app
+    for _ in range(50):
+        await pilot.pause()
+        if not any(w.group == ASKING for w in app.workers):
+            await app.workers.wait_for_complete()
+        await pilot.pause()
+        if not any(w.is_running and w.group != ASKING for w in app.workers):
+            return
 
 
 async def type_text(pilot: Pilot, text: str) -> None:
-    """Type text character by character."""
-    for ch in text:
-        await pilot.press(ch)
+    """Type text as a burst (every character at once, as a fast typist's terminal delivers them), then wait."""
+    await burst(pilot, text)
 
 
-async def enter(pilot: Pilot, *values: str) -> None:
-    """For each value: type it (nothing for an empty value) and press Enter."""
-    for value in values:
-        await type_text(pilot, value)
-        await pilot.press("enter")
-        await settle(pilot)
+async def enter(pilot: Pilot, *typed: str) -> None:
+    """For each value: type it (nothing for an empty value) and press Enter as one burst, then wait (a burst of
+    several values is saved once: one undo step)."""
+    for value in typed:
+        await burst(pilot, *values(value))
 
 
 def saved(path: Path) -> tuple[Session, Sheet]:
@@ -84,19 +102,23 @@ def saved(path: Path) -> tuple[Session, Sheet]:
 
 
 def key_events(*tokens: str) -> list[events.Key]:
-    """Key events for tokens: a key name (`enter`, `ctrl+t`, `tab`, `up` …) is one key; other text is typed."""
+    """Key events for tokens: a key name (`enter`, `ctrl+t`, `tab`, `up` …) is one key; other text is typed,
+    where `⏎` is Enter, `⇥` Tab, `⇤` Shift+Tab, `↓` `↑` the arrows, `⇑` Shift+Up, `⌫` Backspace, `⎋` Escape."""
     out = []
     for token in tokens:
         if token in NAMED_KEYS or "+" in token and len(token) > 1:
             out.append(events.Key(token, None))
             continue
         for char in token:
-            out.append(events.Key(_character_to_key(char), char))
+            key = SYMBOLS.get(char)
+            out.append(events.Key(key, None) if key else events.Key(_character_to_key(char), char))
     return out
 
 
 NAMED_KEYS = {"enter", "tab", "shift+tab", "up", "down", "left", "right", "home", "end", "backspace", "delete",
-              "escape", "pageup", "pagedown", "f2", "space"}
+              "escape", "pageup", "pagedown", "space", *(f"f{n}" for n in range(1, 13))}
+SYMBOLS = {"⏎": "enter", "⇥": "tab", "⇤": "shift+tab", "↓": "down", "↑": "up", "⇑": "shift+up", "⌫": "backspace",
+           "⎋": "escape"}
 
 
 def values(*typed: str) -> list[str]:

@@ -238,7 +238,7 @@ class TicketToRide(Game):
             return []
         number = len(session.rounds)
         done = {p: sum(1 for c in self.tickets(session, number, p) if c.completed) for p in session.players}
-        holders = set(self.path_holders(session, number))
+        holders = set(self.path_holders(session, number)) if int(self.rule(session, "longest_path_bonus")) else set()
         totals = {p: sum((r.points[p] for r in rounds), Fraction(0)) for p in session.players}
         tied, _ = most(totals)
         ahead, _ = most({p: done[p] for p in tied})
