@@ -149,9 +149,7 @@ async def test_mars_objectives_in_one_burst(tmp_path: Path) -> None:
 async def test_tab_confirms_and_moves_on_like_enter(tmp_path: Path) -> None:
     """Tab between boxes, as in any form: each number lands in its own box (never `23` in one), a blank is 0."""
     path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"])
-    app = app_for(tmp_path, path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, path, size=SMALL) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         assert "Enter, Tab" in dict(screen.step_help(screen.step, screen.slots, moves=True))
@@ -173,9 +171,7 @@ async def test_a_session_opened_from_home_shows_its_heading_at_80x24(tmp_path: P
     the grid before the first layout once scrolled it away)."""
     write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo", "Cy"],
                   rounds=(Round(players={"Ana": {"routes": {"2": 2, "3": 1}}}),))
-    app = app_for(tmp_path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
+    async with running(tmp_path, size=SMALL) as (app, pilot):
         await burst(pilot, "enter")
         assert isinstance(app.screen, WalkthroughScreen)
         assert app.screen.query_one("#step").scroll_y == 0
