@@ -67,8 +67,7 @@ async def test_history_from_home_filter_by_player_and_open(folder: Path) -> None
         assert listed(screen)[:2] == ["ticket-booth-3p.toml", "ticket-booth-tiebreak.toml"]
         assert "ticket-booth-in-progress.toml" not in listed(screen)
         assert f"{FINISHED} finished sessions" in str(screen.query_one("#history-count", Static).render())
-        await burst(pilot, "p")  # the picker: typed in the same burst as "p", the "b" is lost (issue 13, 8)
-        await burst(pilot, "bo", "enter")
+        await burst(pilot, "p", "bo", "enter")  # the picker opens and takes what follows at once
         assert listed(screen) == ["ticket-booth-3p.toml", "ticket-booth-tiebreak.toml"]
         assert f"2 of {FINISHED} finished sessions" in str(screen.query_one("#history-count", Static).render())
         assert app.focused is screen.query_one("#plays", OptionList)
@@ -123,8 +122,7 @@ async def test_statistics_of_bo_worked_out_by_hand(folder: Path) -> None:
     async with opened(folder, "f3", size=(100, 40)) as (app, pilot, screen):
         assert isinstance(screen, StatisticsScreen)
         assert screen.plain().splitlines()[0] == f"{FINISHED} finished sessions (1 unfinished not counted)"
-        await burst(pilot, "p")  # the picker: typed in the same burst as "p", the "b" is lost (issue 13, 8)
-        await burst(pilot, "bo", "enter")
+        await burst(pilot, "p", "bo", "enter")  # the picker opens and takes what follows at once
         text = screen.plain()
         lines = text.splitlines()
         assert lines[0] == "2 finished sessions"

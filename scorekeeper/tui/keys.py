@@ -239,9 +239,9 @@ class KeyQueue:
             if event._stop_propagation:
                 break
             await through(node)
-        else:
-            if not event._stop_propagation:
-                await through(self.app)
+        # The app last, whether the key went up to it or not: what the key's work asked of it (a focus moved by
+        # `Widget.focus`, a `call_later`) is done before the next key is handed to the widget focused then.
+        await through(self.app)
         for _ in range(ROUNDS):
             waiting = [n for n in nodes if busy(n)]
             if not waiting:
