@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual import events
 
 from scorekeeper.session import Round
@@ -130,32 +131,21 @@ async def test_finland_tickets_and_tourist_cards_in_one_burst(tmp_path: Path) ->
     assert players["Bo"]["routes"] == {"1": 1, "2": 1, "3": 1, "4": 1, "5": 1}
 
 
-@pilot_test
-async def test_mars_objectives_in_one_burst(tmp_path: Path) -> None:
-    """Count and points for each of the three objective cards, two players, one burst; Enter: the standings."""
-    path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"])
-    async with running(tmp_path, path, size=SMALL) as (app, pilot):
-        await burst(pilot, *values("2", "3", "3", "2", "1", "4", "2", "2", "", "5", "1", "5"), "enter")
-        assert isinstance(app.screen, StandingsScreen)
-    assert saved(path)[0].rounds[0].players == {
-        "Ana": {"pairs": {"count": 2, "each": 3}, "occupancy": {"count": 1, "each": 4},
-                "character": {"count": 0, "each": 5}},
-        "Bo": {"pairs": {"count": 3, "each": 2}, "occupancy": {"count": 2, "each": 2},
-               "character": {"count": 1, "each": 5}},
-    }
+MARS_TYPED = ("2", "3", "3", "2", "1", "4", "2", "2", "", "5", "1", "5")
+"""Count and points of each objective card, player by player (a blank: 0)."""
 
 
+@pytest.mark.parametrize("separator", ["enter", "tab"])
 @pilot_test
-async def test_tab_confirms_and_moves_on_like_enter(tmp_path: Path) -> None:
-    """Tab between boxes, as in any form: each number lands in its own box (never `23` in one), a blank is 0."""
+async def test_mars_objectives_in_one_burst(tmp_path: Path, separator: str) -> None:
+    """Count and points for each of the three objective cards, two players, one burst; Enter: the standings. Tab
+    moves box to box as Enter does (as in any form): each number lands in its own box, never `23` in one."""
     path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"])
     async with running(tmp_path, path, size=SMALL) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         assert "Enter, Tab" in dict(screen.step_help(screen.step, screen.slots, moves=True))
-        tokens = [t for value in ("2", "3", "3", "2", "1", "4", "2", "2", "", "5", "1", "5") for t in (value, "tab")
-                  if t]
-        await burst(pilot, *tokens, "enter")
+        await burst(pilot, *[t for value in MARS_TYPED for t in (value, separator) if t], "enter")
         assert isinstance(app.screen, StandingsScreen)
     assert saved(path)[0].rounds[0].players == {
         "Ana": {"pairs": {"count": 2, "each": 3}, "occupancy": {"count": 1, "each": 4},
