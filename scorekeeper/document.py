@@ -98,8 +98,11 @@ class Document:
         if saved.kept is not None:
             self.kept, self.comments = saved.kept, False
 
-    def commit(self, session: Session, key: object = None) -> None:
-        """Save a new value of the session; consecutive edits with the same key make one undo step.
+    def commit(self, session: Session, key: object = None,
+               passed: tuple[tuple[Session, object, bool], ...] = ()) -> None:
+        """Save a new value of the session; consecutive edits with the same key make one undo step. `passed`: the
+        edits (session, key, ends its run) made on the way to it, not written on their own (keys typed together):
+        they become undo steps as if each had been saved.
 
         When the disk refuses the write (full, gone), the value is still taken in memory (so it stays
         on screen and the next save writes it) and the OSError is raised for the app to tell.
@@ -111,9 +114,17 @@ class Document:
         except (store.ChangedOnDisk, store.ReadOnlyError, store.TooBig):
             raise
         except OSError:
-            self._advance(session, key)
+            self._advance_through(passed, session, key)
             self.unsaved = True
             raise
+        self._advance_through(passed, session, key)
+
+    def _advance_through(self, passed: tuple[tuple[Session, object, bool], ...], session: Session,
+                         key: object) -> None:
+        for step, step_key, last in passed:
+            self._advance(step, step_key)
+            if last:
+                self.boundary()
         self._advance(session, key)
 
     def _advance(self, session: Session, key: object) -> None:

@@ -139,6 +139,26 @@ async def test_undo_and_redo_reach_back_through_the_session(tmp_path: Path) -> N
 
 
 @pilot_test
+async def test_values_typed_in_one_burst_are_undone_one_by_one(tmp_path: Path) -> None:
+    """Keys typed together are saved in one write, yet each value is its own undo step, as if typed slowly."""
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    async with running(tmp_path, path) as (app, pilot):
+        await burst(pilot, *values("1", "0", "1", "12"))  # #1: Ana 1, Bo 0; #2: Ana 1, Bo 12 (refused: 0..2)
+        await burst(pilot, "backspace", "1", "enter")  # Bo 1
+        assert saved(path)[0].rounds[0].players == {"Ana": {"attractions": {"1": 1, "2": 1}},
+                                                   "Bo": {"attractions": {"1": 0, "2": 1}}}
+        undone = []
+        for _ in range(4):
+            await burst(pilot, "ctrl+z")
+            undone.append(saved(path)[0].rounds[0].players)
+        assert undone == [{"Ana": {"attractions": {"1": 1, "2": 1}}, "Bo": {"attractions": {"1": 0}}},
+                          {"Ana": {"attractions": {"1": 1}}, "Bo": {"attractions": {"1": 0}}},
+                          {"Ana": {"attractions": {"1": 1}}}, {}]
+        await burst(pilot, "ctrl+y", "ctrl+y")
+        assert saved(path)[0].rounds[0].players == {"Ana": {"attractions": {"1": 1}}, "Bo": {"attractions": {"1": 0}}}
+
+
+@pilot_test
 async def test_undo_reaches_into_an_earlier_round(tmp_path: Path) -> None:
     """Starting the next round and the values of the round before are all undoable from the walkthrough."""
     path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"], rules={"rounds": 2})

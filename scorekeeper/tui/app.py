@@ -205,13 +205,15 @@ class ScorekeeperApp(AppBase):
             self.switch_screen(self.home_screen())
 
     # -- saving -------------------------------------------------------------------------
-    def save(self, session: Session, key: object = None, *, last: bool = False) -> asyncio.Future[bool]:
-        """Save a new value of the open session (`last`: it ends its run of edits, the next is a new undo step)."""
+    def save(self, session: Session, key: object = None, *, last: bool = False,
+             passed: tuple[tuple[Session, object, bool], ...] = ()) -> asyncio.Future[bool]:
+        """Save a new value of the open session (`last`: it ends its run of edits, the next is a new undo step;
+        `passed`: the edits keys typed together made before it, each an undo step of its own, in one write)."""
         doc = self.doc
         assert doc is not None
 
         def change() -> None:
-            doc.commit(session, key)
+            doc.commit(session, key, passed)
             if last:
                 doc.boundary()
 

@@ -49,7 +49,8 @@ class AppBase(App[int]):
         """The statistics of the finished sessions, filtered by game, player and period."""
         raise NotImplementedError
 
-    def save(self, session: Session, key: object = None, *, last: bool = False) -> asyncio.Future[bool]:
+    def save(self, session: Session, key: object = None, *, last: bool = False,
+             passed: tuple[tuple[Session, object, bool], ...] = ()) -> asyncio.Future[bool]:
         """Save a new value of the open session, in order; await the future (or not) to know whether it was saved."""
         raise NotImplementedError
 

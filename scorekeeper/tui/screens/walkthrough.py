@@ -143,6 +143,8 @@ class WalkthroughScreen(SessionScreen):
         self.points: dict[str, Fraction] = {}
         self.before: dict[str, Fraction] = {}
         self.pending: tuple[Session, object, bool] | None = None
+        self.passed: list[tuple[Session, object, bool]] = []
+        """The edits a burst made before the pending one (each its own undo step, saved with it)."""
         self.warned: set[int] = set()
         self.others: list[Problem] = []
         self.spans: dict[str, tuple[int, int]] = {}
@@ -461,6 +463,8 @@ class WalkthroughScreen(SessionScreen):
         self.model = candidate
         self.rescore(candidate, found)
         self.retry()
+        if self.pending is not None and (self.pending[2] or self.pending[1] != key):
+            self.passed.append(self.pending)
         self.pending = (self.model, key, boundary)
         self.call_after_refresh(self.flush)
         self.mark_editors()
@@ -496,8 +500,8 @@ class WalkthroughScreen(SessionScreen):
         if self.pending is None:
             return
         session, key, boundary = self.pending
-        self.pending = None
-        self.app.save(session, key, last=boundary)
+        passed, self.pending, self.passed = tuple(self.passed), None, []
+        self.app.save(session, key, last=boundary, passed=passed)
 
     def confirm(self, editor: Editor) -> None:
         """Enter at an input: an empty one confirms its blank (0, no, none), then the cursor moves on."""
@@ -954,7 +958,7 @@ class WalkthroughScreen(SessionScreen):
 
     def session_replaced(self, old: Session, new: Session) -> None:
         """Undo, redo, a reload, or a change not saved: show the session as it is now, where it changed."""
-        self.pending = None
+        self.pending, self.passed = None, []
         self.model = self.doc.session
         where = walk.changed_at(old, new)
         if where is None:
