@@ -151,17 +151,10 @@ def row(summary: Any) -> Row:
 
 def write(folder: Path | str, content: str) -> bool:
     """Replace the file with this text, atomically; False (and nothing changed) when it cannot be written."""
-    target = path(folder)
-    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    from scorekeeper.store import write_atomic  # after the first frame: the store is not needed to paint it
+
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with open(temp, "w", encoding="utf-8", errors="surrogateescape") as f:
-            f.write(content)
-        os.replace(temp, target)
+        write_atomic(path(folder), content, errors="surrogateescape")
     except (OSError, ValueError):
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
         return False
     return True

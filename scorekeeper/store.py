@@ -429,8 +429,9 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view):]
 
 
-def write_atomic(path: Path, text: str, *, exclusive: bool = False) -> None:
-    """Write text to path atomically: a temporary file in the same folder, fsync, rename.
+def write_atomic(path: Path, text: str, *, exclusive: bool = False, errors: str = "strict") -> None:
+    """Write text to path atomically: a temporary file in the same folder, fsync, rename (`errors`: how the
+    UTF-8 encoding treats what it cannot encode, as in `str.encode`).
 
     An existing file keeps its mode and group; a new one gets 0666 less the umask. With
     `exclusive`, an existing file is never replaced (FileExistsError): the temporary file is
@@ -463,7 +464,7 @@ def write_atomic(path: Path, text: str, *, exclusive: bool = False) -> None:
                     pass
         else:
             os.fchmod(fd, 0o666 & ~umask())
-        _write_all(fd, text.encode("utf-8"))
+        _write_all(fd, text.encode("utf-8", errors))
         os.fsync(fd)
         if exclusive:
             os.link(tmp, path)
