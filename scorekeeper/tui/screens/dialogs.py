@@ -18,7 +18,8 @@ from scorekeeper.games.base import Game
 from scorekeeper.session import Problem, Session
 from scorekeeper.text import has_control, inert
 from scorekeeper.tui.render import joined, lines, problem_line
-from scorekeeper.tui.screens.typing import OrderedInput, OrderedList
+from scorekeeper.tui.screens.ordered import OrderedInput
+from scorekeeper.tui.screens.typing import OrderedList
 
 
 class ConfirmScreen(ModalScreen[bool]):

@@ -1,21 +1,12 @@
-"""Keys in the order they were typed, for forms and lists (the box and the shared helpers are in ordered.py).
-
-Textual types a character into a box as soon as the box sees it, but runs the box's key bindings (Backspace,
-ctrl+k, Enter, the arrows of a list) and Tab only after the key has gone up to the app and back. Typed fast,
-or sent in one burst by tmux or a paste, `ctrl+a ctrl+k Zoë` would clear the name after typing it, and
-`Ana⏎Bo⏎` would leave `AnaBo` in the first box. The widgets here handle every key as it arrives; a key that
-reaches one of them after it let go of the keyboard goes on to the widget that has the keyboard now.
-"""
+"""Keys in the order they were typed, for forms and lists: the form's box and the lists built on ordered.py (which
+says why)."""
 
 from __future__ import annotations
 
 from textual import events
 from textual.widgets import Input, OptionList
 
-from scorekeeper.tui.screens.ordered import Ordered, OrderedInput, in_order, moved, own_actions, passed_on
-
-__all__ = ["FormInput", "GameList", "Ordered", "OrderedInput", "OrderedList", "in_order", "moved", "own_actions",
-           "passed_on"]
+from scorekeeper.tui.screens.ordered import Ordered, OrderedInput, in_order, moved, passed_on
 
 
 class FormInput(OrderedInput):
