@@ -10,7 +10,13 @@ from scorekeeper import files, store, validation
 from scorekeeper.session import Problem, Session, SessionError
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     from scorekeeper.games import Sheet
+
+    Edit: TypeAlias = tuple[Session, object, bool]
+    """A change of the session: the session after it, its undo key (edits with the same key make one step), and
+    whether it ends its run (the next edit is a new step)."""
 
 
 class Document:
@@ -99,10 +105,10 @@ class Document:
             self.kept, self.comments = saved.kept, False
 
     def commit(self, session: Session, key: object = None,
-               passed: tuple[tuple[Session, object, bool], ...] = ()) -> None:
+               passed: tuple[Edit, ...] = ()) -> None:
         """Save a new value of the session; consecutive edits with the same key make one undo step. `passed`: the
-        edits (session, key, ends its run) made on the way to it, not written on their own (keys typed together):
-        they become undo steps as if each had been saved.
+        edits made on the way to it, not written on their own (keys typed together): they become undo steps as if
+        each had been saved.
 
         When the disk refuses the write (full, gone), the value is still taken in memory (so it stays
         on screen and the next save writes it) and the OSError is raised for the app to tell.
@@ -119,7 +125,7 @@ class Document:
             raise
         self._advance_through(passed, session, key)
 
-    def _advance_through(self, passed: tuple[tuple[Session, object, bool], ...], session: Session,
+    def _advance_through(self, passed: tuple[Edit, ...], session: Session,
                          key: object) -> None:
         for step, step_key, last in passed:
             self._advance(step, step_key)

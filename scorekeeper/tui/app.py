@@ -24,7 +24,7 @@ from scorekeeper.tui.keys import KeyQueue
 if TYPE_CHECKING:  # the home screen paints without them: imported where a session is opened or saved
     import threading
 
-    from scorekeeper.document import Document
+    from scorekeeper.document import Document, Edit
     from scorekeeper.session import Session, SessionError
 
 Change = Callable[[], object]
@@ -206,7 +206,7 @@ class ScorekeeperApp(AppBase):
 
     # -- saving -------------------------------------------------------------------------
     def save(self, session: Session, key: object = None, *, last: bool = False,
-             passed: tuple[tuple[Session, object, bool], ...] = ()) -> asyncio.Future[bool]:
+             passed: tuple[Edit, ...] = ()) -> asyncio.Future[bool]:
         """Save a new value of the open session (`last`: it ends its run of edits, the next is a new undo step;
         `passed`: the edits keys typed together made before it, each an undo step of its own, in one write)."""
         doc = self.doc

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from textual.app import App
 
 if TYPE_CHECKING:
+    from scorekeeper.document import Edit
     from scorekeeper.session import Session
 
 
@@ -50,7 +51,7 @@ class AppBase(App[int]):
         raise NotImplementedError
 
     def save(self, session: Session, key: object = None, *, last: bool = False,
-             passed: tuple[tuple[Session, object, bool], ...] = ()) -> asyncio.Future[bool]:
+             passed: tuple[Edit, ...] = ()) -> asyncio.Future[bool]:
         """Save a new value of the open session, in order; await the future (or not) to know whether it was saved."""
         raise NotImplementedError
 

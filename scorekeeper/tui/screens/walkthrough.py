@@ -37,7 +37,7 @@ from scorekeeper.tui.widgets.kinds import STEP_WIDE, editor_class, editor_for, e
 from scorekeeper.tui.widgets.steps import StepList
 
 if TYPE_CHECKING:
-    from scorekeeper.document import Document
+    from scorekeeper.document import Document, Edit
     from scorekeeper.maps import GameMap
     from scorekeeper.tui.base import AppBase
 
@@ -142,8 +142,8 @@ class WalkthroughScreen(SessionScreen):
         self.items: list[Item] = []
         self.points: dict[str, Fraction] = {}
         self.before: dict[str, Fraction] = {}
-        self.pending: tuple[Session, object, bool] | None = None
-        self.passed: list[tuple[Session, object, bool]] = []
+        self.pending: Edit | None = None
+        self.passed: list[Edit] = []
         """The edits a burst made before the pending one (each its own undo step, saved with it)."""
         self.warned: set[int] = set()
         self.others: list[Problem] = []
@@ -176,7 +176,7 @@ class WalkthroughScreen(SessionScreen):
 
     def on_mount(self) -> None:
         """The keyboard goes to the grid."""
-        self.query_one(StepGrid).focus(scroll_visible=False)
+        self.query_one(StepGrid).focus()
 
     def set_focus(self, widget: Widget | None, scroll_visible: bool = True, from_app_focus: bool = False) -> None:
         """The grid keeps its cursor in view itself (`draw_grid`): focusing it never scrolls the page (the
