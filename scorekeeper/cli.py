@@ -120,6 +120,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
+    if not supported_system():
+        return EXIT_FAIL
     argv = sys.argv[1:] if argv is None else argv
     try:
         plain = plain_score(argv)
@@ -137,6 +139,16 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+
+
+def supported_system() -> bool:
+    """Linux and macOS (POSIX): sessions are locked with `fcntl`, written through hard links, and the app catches
+    SIGHUP. Elsewhere (Windows) one line says so, instead of an ImportError in the middle of a save."""
+    if os.name == "posix":
+        return True
+    print("scorekeeper runs on Linux and macOS (it needs POSIX file locks and signals); "
+          "on Windows, run it inside WSL.", file=sys.stderr)
+    return False
 
 
 def cmd_open(args: argparse.Namespace) -> int:

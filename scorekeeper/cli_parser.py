@@ -115,13 +115,17 @@ class ShowVersion(argparse.Action):
         parser.exit()
 
 
+DISTRIBUTION = "scorekeeper-tui"
+"""The name it is installed by (pyproject.toml's `name`): `scorekeeper` on PyPI is another project's."""
+
+
 def version() -> str:
     """The version, from the installed package's metadata (pyproject.toml is the one place it is written)."""
     from importlib.metadata import PackageNotFoundError
     from importlib.metadata import version as installed
 
     try:
-        return installed("scorekeeper")
+        return installed(DISTRIBUTION)
     except PackageNotFoundError:
         return "(not installed)"
 

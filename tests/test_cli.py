@@ -111,7 +111,36 @@ def test_version_comes_from_the_installed_package(capsys):
     with pytest.raises(SystemExit) as exit:
         main(["--version"])
     assert exit.value.code == 0
-    assert capsys.readouterr().out == f"scorekeeper {version('scorekeeper')}\n"
+    assert capsys.readouterr().out == f"scorekeeper {version('scorekeeper-tui')}\n"
+
+
+def test_the_distribution_is_not_named_like_the_unrelated_pypi_project():
+    """`scorekeeper` on PyPI is another program: this one is installed as `scorekeeper-tui` (command and import
+    package stay `scorekeeper`), for the three CPythons it is tested on, on Linux and macOS."""
+    import tomllib
+    from importlib.metadata import entry_points
+
+    from scorekeeper.cli_parser import DISTRIBUTION
+
+    project = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text())["project"]
+    assert project["name"] == DISTRIBUTION == "scorekeeper-tui"
+    assert {"Programming Language :: Python :: 3.11", "Programming Language :: Python :: 3.12",
+            "Programming Language :: Python :: 3.13", "Operating System :: POSIX :: Linux",
+            "Operating System :: MacOS"} <= set(project["classifiers"])
+    assert project["requires-python"] == ">=3.11"
+    (script,) = [e for e in entry_points(group="console_scripts") if e.name == "scorekeeper"]
+    assert script.value == "scorekeeper.cli:main"
+
+
+def test_on_windows_one_line_says_where_it_runs(monkeypatch, capsys):
+    """The locks and signals are POSIX: on Windows the program says so in one line and exits 1, before anything."""
+    import scorekeeper.cli as cli
+
+    monkeypatch.setattr(cli.os, "name", "nt")
+    assert main(["score", "whatever.toml"]) == 1
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert out.err.count("\n") == 1 and "Linux and macOS" in out.err and "WSL" in out.err
 
 
 @pytest.mark.parametrize("args, folder, file", [

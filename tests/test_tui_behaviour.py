@@ -244,6 +244,28 @@ async def test_a_file_changed_on_disk_is_never_overwritten_silently(tmp_path: Pa
 
 
 @pilot_test
+async def test_a_title_edited_on_disk_between_two_values_asks_and_keeps_both(tmp_path: Path) -> None:
+    """As a person meets it: a value typed, the title changed in another editor, a second value typed key by key:
+    the question appears (no crash, on every Python: the save that asks hands its worker what it answers for),
+    and overwriting keeps both typed values."""
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"], title="Friday")
+    async with running(tmp_path, path) as (app, pilot):
+        await pilot.press("1", "enter")  # Ana holds the one #1 card
+        await settle(pilot)
+        path.write_text(path.read_text().replace('"Friday"', '"Friday at Mia\'s"'))
+        await pilot.press("0")
+        await settle(pilot)
+        assert isinstance(app.screen, ConflictScreen)
+        await pilot.press("o")
+        await settle(pilot)
+        assert not isinstance(app.screen, ConflictScreen) and app.return_code is None
+    session = saved(path)[0]
+    assert session.title == "Friday"  # ours, overwriting theirs, as asked
+    assert session.rounds[0].players["Ana"]["attractions"]["1"] == 1
+    assert session.rounds[0].players["Bo"]["attractions"]["1"] == 0
+
+
+@pilot_test
 async def test_changes_made_while_the_question_is_open_wait_for_it(tmp_path: Path) -> None:
     """The file changed on disk: the saves made while the question is open wait; the answer applies to the newest
     (once: one undo step), the ones it replaced are not saved; cancel saves none of them."""

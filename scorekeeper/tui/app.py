@@ -14,7 +14,6 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
-from textual.worker import Worker
 
 from scorekeeper.text import inert
 from scorekeeper.tui.base import AppBase
@@ -35,6 +34,19 @@ QUIT_GRACE = 5.0
 
 ASKING = "asking"
 """The worker group of the question about a file changed on disk: it waits for a person, so tests do not wait for it."""
+
+
+class Waiting:
+    """The newest change waiting for the answer about a file changed on disk, and the future of its save."""
+
+    def __init__(self, change: Change, saved: asyncio.Future[bool]) -> None:
+        self.change = change
+        self.saved = saved
+
+    def replace(self, change: Change, saved: asyncio.Future[bool]) -> None:
+        """A newer change takes the place of the one waiting (it holds the whole session): that one is not saved."""
+        self.saved.set_result(False)
+        self.change, self.saved = change, saved
 
 
 def minute_now() -> datetime:
@@ -67,8 +79,7 @@ class ScorekeeperApp(AppBase):
         self.file = Path(file) if file is not None else None
         self.now = now
         self.doc: Document | None = None
-        self._asking: Worker[None] | None = None
-        self._waiting: tuple[Change, asyncio.Future[bool]] | None = None
+        self._waiting: Waiting | None = None
         self.grace: threading.Timer | None = None
         self.typed = KeyQueue(self)
 
@@ -229,43 +240,45 @@ class ScorekeeperApp(AppBase):
         from scorekeeper import store
 
         saved: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        if self._asking is None:
-            try:
-                saved.set_result(self._now(change))
-                return saved
-            except store.ChangedOnDisk:
-                self._asking = self._ask()
-        elif self._waiting is not None:
-            self._waiting[1].set_result(False)
-        self._waiting = (change, saved)
+        if self._waiting is not None:  # a question is open: this change replaces the one waiting for it
+            self._waiting.replace(change, saved)
+            return saved
+        try:
+            saved.set_result(self._now(change))
+        except store.ChangedOnDisk:
+            self._waiting = Waiting(change, saved)
+            self._ask(self._waiting)  # the worker is handed what it answers for: nothing it must find set
         return saved
 
     @work(group=ASKING)
-    async def _ask(self) -> None:
+    async def _ask(self, waiting: Waiting) -> None:
         """Ask whether to overwrite the file changed on disk, reload it or leave it; do it to the newest change."""
         from scorekeeper import store
         from scorekeeper.tui.screens.dialogs import ConflictScreen
 
         doc = self.doc
-        assert doc is not None and self._waiting is not None
-        while True:
-            choice = await self.push_screen_wait(ConflictScreen(doc.path))
-            change, saved = self._waiting
-            if choice == "overwrite":
-                doc.fingerprint = store.fingerprint(doc.path)
-                try:
-                    saved.set_result(self._now(change))
-                except store.ChangedOnDisk:
-                    continue
-            elif choice == "reload":
-                self.reload()
-                saved.set_result(False)
-            else:
-                self.notify("Not saved: the file on disk was left as it is.", severity="warning")
-                self.replaced(doc.session, doc.session)
-                saved.set_result(False)
-            self._asking = self._waiting = None
-            return
+        try:
+            while doc is not None:
+                choice = await self.push_screen_wait(ConflictScreen(doc.path))
+                if choice == "overwrite":
+                    doc.fingerprint = store.fingerprint(doc.path)
+                    try:
+                        waiting.saved.set_result(self._now(waiting.change))
+                    except store.ChangedOnDisk:
+                        continue
+                elif choice == "reload":
+                    self.reload()
+                    waiting.saved.set_result(False)
+                else:
+                    self.notify("Not saved: the file on disk was left as it is.", severity="warning")
+                    self.replaced(doc.session, doc.session)
+                    waiting.saved.set_result(False)
+                return
+        finally:
+            if not waiting.saved.done():  # the app left, or the session closed, before an answer
+                waiting.saved.set_result(False)
+            if self._waiting is waiting:
+                self._waiting = None
 
     def _now(self, change: Change) -> bool:
         """Run a change now: whether it was saved (when not, says why); ChangedOnDisk when the file changed."""
