@@ -16,6 +16,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
 from scorekeeper.text import inert
+from scorekeeper.tui import compat
 from scorekeeper.tui.base import AppBase
 from scorekeeper.tui.commands import OffersCommands, ScreenCommands
 from scorekeeper.tui.keys import KeyQueue
@@ -92,7 +93,7 @@ class ScorekeeperApp(AppBase):
         screen = self.session_screen(self.file)
         if not isinstance(screen, Screen):
             return super().get_default_screen()
-        screen._push_result_callback(self, None)  # as a pushed screen has: switch_screen pops it (Textual 8.2)
+        compat.as_pushed(self, screen)  # as a pushed screen has: switch_screen pops it (Textual 8.2)
         return screen
 
     def on_mount(self) -> None:

@@ -33,8 +33,7 @@ def guard_terminal() -> None:
     global _guarded
     if _guarded:
         return
-    import textual.content
+    from scorekeeper.tui.compat import replace_control_code_stripping
 
-    if callable(getattr(textual.content, "_strip_control_codes", None)):
-        textual.content._strip_control_codes = escape_controls  # type: ignore[assignment]
+    replace_control_code_stripping(escape_controls)
     _guarded = True

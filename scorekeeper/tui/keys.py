@@ -23,6 +23,8 @@ from textual.dom import DOMNode
 from textual.message_pump import MessagePump
 from textual.screen import Screen
 
+from scorekeeper.tui import compat
+
 PATIENCE = 3.0
 """Seconds a node may take to handle what it was sent before the next key goes on without it."""
 
@@ -62,11 +64,7 @@ QUIET = (messages.Prompt, messages.Update, messages.UpdateScroll, messages.Layou
 
 def busy(node: MessagePump) -> bool:
     """Messages other than drawing wait in the node's queue."""
-    queue = getattr(node, "_message_queue", None)
-    if queue is None or queue.empty():
-        return False
-    waiting = getattr(queue, "_queue", None)
-    return waiting is None or any(not isinstance(m, QUIET) for m in waiting)
+    return compat.busy(node, QUIET)
 
 
 def fresh(event: Typed) -> Typed:
@@ -193,14 +191,14 @@ class KeyQueue:
         self.seen = set()
         try:
             for event in run:
-                widget._forward_event(event)
+                compat.forward(widget, event)
             await through(widget)
             for _ in range(ROUNDS):
-                if len(self.seen) == len(run) or not widget.is_running or getattr(widget, "_closing", False):
+                if len(self.seen) == len(run) or not widget.is_running or compat.closing(widget):
                     break
                 await through(widget)
-            if getattr(widget, "_closing", False) or getattr(widget, "_closed", False):
-                task = getattr(widget, "_task", None)
+            if compat.closing(widget) or compat.closed(widget):
+                task = compat.task_of(widget)
                 if task is not None:
                     await asyncio.wait({task}, timeout=PATIENCE)
             if self.bounced is not None:
@@ -213,8 +211,7 @@ class KeyQueue:
 
     def priority(self, key: str) -> bool:
         """The key has a priority binding (the app must see it first)."""
-        return any(b.priority for _, bindings in self.app.screen._binding_chain
-                   for b in bindings.key_to_bindings.get(key, ()))
+        return compat.priority_keys(self.app.screen, key)
 
     def taken(self, widget: DOMNode, event: events.Key) -> bool:
         """For a widget that takes bursts, before it uses a key: True when the key goes back to the queue (a key
@@ -248,7 +245,7 @@ class KeyQueue:
             nodes.append(up)
             up = up.parent
         for node in nodes:
-            if event._stop_propagation:
+            if compat.propagation_stopped(event):
                 break
             await through(node)
         # The app last, whether the key went up to it or not: what the key's work asked of it (a focus moved by

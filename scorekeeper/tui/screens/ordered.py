@@ -77,11 +77,11 @@ class Ordered:
 class OrderedInput(Input, Ordered):
     """A box whose own keys (Backspace, ctrl+a, ctrl+k, Enter …) and Tab act at once, in the order typed.
 
-    (Textual calls `_on_key` of each class up the MRO until one prevents the default: a subclass handles its
-    own key and leaves the rest to this one.)
+    (Textual calls the key handler of each class up the MRO, `on_key` here before Input's own, until one prevents
+    the default: a subclass handles its own key and leaves the rest to this one.)
     """
 
-    async def _on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         if await passed_on(self, event) or await moved(self, event):
             return
         if not event.is_printable:

@@ -12,7 +12,7 @@ from scorekeeper.tui.screens.ordered import Ordered, OrderedInput, in_order, mov
 class FormInput(OrderedInput):
     """A box of a form: Enter also moves on at once, so `Ana⏎Bo⏎` typed in one burst fills two boxes."""
 
-    async def _on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         if event.key == "enter" and self.screen.focused is self:
             event.stop()
             event.prevent_default()
@@ -30,7 +30,7 @@ class FormInput(OrderedInput):
 class OrderedList(OptionList, Ordered):
     """A list whose arrows, Enter and Tab act at once, in the order typed."""
 
-    async def _on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         if await passed_on(self, event) or await moved(self, event):
             return
         await in_order(self, event)
@@ -44,7 +44,7 @@ class OrderedList(OptionList, Ordered):
 class GameList(OrderedList):
     """The games of the new-session form: Enter goes on to the first player's box at once."""
 
-    async def _on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         if event.key == "enter" and self.screen.focused is self:
             event.stop()
             event.prevent_default()

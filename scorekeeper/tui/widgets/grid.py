@@ -108,7 +108,7 @@ class StepGrid(Widget, can_focus=True):
             self._draw(width)
         return len(self._lines)
 
-    async def _on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         typed = getattr(self.app, "typed", None)
         if typed is not None and typed.taken(self, event):
             return

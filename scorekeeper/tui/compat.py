@@ -1,0 +1,93 @@
+"""Every private name of Textual the app uses, in one place (Textual is pinned exactly in pyproject.toml).
+
+Each function says what public API is missing for it; tests/test_compat.py has a canary per name that fails with
+a clear message when an upgrade of Textual removes or renames one. Nothing else in the project touches a name of
+Textual that starts with an underscore.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from textual import events
+from textual.app import App
+from textual.binding import Binding
+from textual.message_pump import MessagePump
+from textual.screen import Screen
+from textual.widget import Widget
+
+NAMES = {
+    "Screen._push_result_callback": (Screen, "_push_result_callback"),
+    "MessagePump._message_queue": (MessagePump, "_message_queue"),
+    "MessagePump._closing": (MessagePump, "_closing"),
+    "MessagePump._closed": (MessagePump, "_closed"),
+    "MessagePump._task": (MessagePump, "_task"),
+    "Widget._forward_event": (Widget, "_forward_event"),
+    "Screen._binding_chain": (Screen, "_binding_chain"),
+    "Message._stop_propagation": (events.Key, "_stop_propagation"),
+    "textual.content._strip_control_codes": (None, "_strip_control_codes"),
+}
+"""The private names used here, each with the class (or module) that has it: the canary test's list."""
+
+
+def as_pushed(app: App[Any], screen: Screen[Any]) -> None:
+    """Give the app's first screen (from `get_default_screen`) the result callback a pushed screen has, so that
+    `switch_screen` can replace it (Textual 8.2 pops the callback of the screen it switches from)."""
+    screen._push_result_callback(app, None)
+
+
+def busy(node: MessagePump, quiet: tuple[type, ...]) -> bool:
+    """Messages other than the `quiet` kinds wait in the node's queue (Textual has no public look at a queue)."""
+    queue = getattr(node, "_message_queue", None)
+    if queue is None or queue.empty():
+        return False
+    waiting: Iterable[object] | None = getattr(queue, "_queue", None)  # asyncio.Queue's deque
+    return waiting is None or any(not isinstance(m, quiet) for m in waiting)
+
+
+def forward(widget: Widget, event: events.Event) -> None:
+    """Hand an event to the widget as the app hands it a key (`post_message` would not mark it forwarded)."""
+    widget._forward_event(event)
+
+
+def closing(node: MessagePump) -> bool:
+    """The node is being removed (no public flag before `is_running` turns false)."""
+    return bool(getattr(node, "_closing", False))
+
+
+def closed(node: MessagePump) -> bool:
+    """The node has been removed."""
+    return bool(getattr(node, "_closed", False))
+
+
+def task_of(node: MessagePump) -> Any:
+    """The asyncio task that runs the node's message loop, if any (to wait for a screen being popped)."""
+    return getattr(node, "_task", None)
+
+
+def binding_chain(screen: Screen[Any]) -> Iterable[tuple[object, Any]]:
+    """The bindings a key would meet from the focused widget up to the app, nearest first."""
+    return screen._binding_chain
+
+
+def priority_keys(screen: Screen[Any], key: str) -> bool:
+    """The key has a priority binding on the way up from the focused widget (the app must see it first)."""
+    return any(isinstance(b, Binding) and b.priority
+               for _, bindings in binding_chain(screen) for b in bindings.key_to_bindings.get(key, ()))
+
+
+def propagation_stopped(event: events.Event) -> bool:
+    """`event.stop()` was called (Textual has the setter, not the getter)."""
+    return bool(event._stop_propagation)
+
+
+def replace_control_code_stripping(escape: Callable[..., str]) -> bool:
+    """Make Textual's `Content` run `escape` where it would strip only a few control codes (it lets ESC and C1
+    through); False when this Textual has no such function (the screens escape untrusted text themselves)."""
+    import textual.content
+
+    if not callable(getattr(textual.content, "_strip_control_codes", None)):
+        return False
+    textual.content._strip_control_codes = escape
+    return True

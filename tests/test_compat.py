@@ -1,0 +1,82 @@
+"""Canaries: each private name of Textual that scorekeeper/tui/compat.py uses still exists in the Textual installed;
+and no other module of the app reaches for one."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import textual
+import textual.content
+from textual.app import App
+from textual.widgets import Static
+
+from scorekeeper.tui import compat
+
+ROOT = Path(__file__).resolve().parent.parent / "scorekeeper"
+
+
+@pytest.mark.parametrize("name", sorted(compat.NAMES))
+def test_each_private_name_still_exists(name: str) -> None:
+    owner, attribute = compat.NAMES[name]
+    if owner is None:
+        have = callable(getattr(textual.content, attribute, None))
+    else:
+        probe = Static() if owner.__name__ in ("MessagePump", "Widget") else None
+        have = hasattr(owner, attribute) or (probe is not None and hasattr(probe, attribute))
+        if not have and owner.__name__ == "Key":
+            have = hasattr(owner("a", "a"), attribute)
+    assert have, (f"Textual {textual.__version__} has no {name}: scorekeeper/tui/compat.py must find another way "
+                  "before this Textual is pinned (see the README, 'Textual version')")
+
+
+def test_the_first_screen_can_be_switched_from_after_as_pushed() -> None:
+    """`as_pushed` gives a default screen what `switch_screen` pops (else Textual raises on the switch)."""
+    import asyncio
+
+    from textual.screen import Screen
+
+    class First(Screen[None]):
+        pass
+
+    class Second(Screen[None]):
+        pass
+
+    class Probe(App[None]):
+        def get_default_screen(self) -> Screen[None]:
+            screen = First()
+            compat.as_pushed(self, screen)
+            return screen
+
+    async def run() -> None:
+        app = Probe()
+        async with app.run_test() as pilot:
+            app.switch_screen(Second())
+            await pilot.pause()
+            assert isinstance(app.screen, Second)
+
+    asyncio.run(run())
+
+
+def test_control_codes_are_escaped_by_textual_content() -> None:
+    """The replaced filter shows ESC as an escape in every Content Textual builds."""
+    from textual.content import Content
+
+    from scorekeeper.tui.inert import guard_terminal
+
+    guard_terminal()
+    assert "\x1b" not in Content("a\x1b[31mb").plain
+
+
+
+def test_no_module_but_compat_touches_a_private_name_of_textual() -> None:
+    """Private names of the project's own classes are the project's; of Textual's, only compat.py has them (the
+    key handlers are public `on_key`: Textual looks up `_on_key` or `on_key` per class, the same order)."""
+    textual_private = re.compile(
+        r"_push_result_callback|_message_queue|_binding_chain|_forward_event|_stop_propagation|"
+        r"_strip_control_codes|def _on_[a-z]|\"_closing\"|\"_closed\"|\"_task\"|\._closing|\._closed")
+    offenders = [f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+                 for path in sorted((ROOT / "tui").rglob("*.py")) if path.name != "compat.py"
+                 for n, line in enumerate(path.read_text().splitlines(), 1) if textual_private.search(line)]
+    assert offenders == []
