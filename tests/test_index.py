@@ -98,9 +98,14 @@ def test_a_save_with_the_same_size_and_time_is_noticed(folder):
         # because it was indexed within the modification time's resolution.
         new = index.get(path.name)
         assert new is not None
+        inode = path.stat().st_ino
         with open(path, "r+b") as fh:
-            fh.write(fh.read().replace(b"count = 4", b"count = 2", 1))
+            data = fh.read()
+            fh.seek(0)
+            fh.write(data.replace(b"count = 4", b"count = 2", 1))
         os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+        after = path.stat()
+        assert (after.st_ino, after.st_size, after.st_mtime_ns) == (inode, before.st_size, before.st_mtime_ns)
         index.refresh()
         again = index.get(path.name)
     assert again is not None and again.totals != new.totals

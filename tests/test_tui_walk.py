@@ -58,14 +58,34 @@ def test_round_check_is_the_rounds_own() -> None:
 
 
 def test_steps_not_reached_are_not_problems_yet() -> None:
-    """In the middle of a round, a warning about a step the table has not come to is left out."""
-    session = booth({"Ana": {"attractions": {"1": 1, "2": 2}}, "Bo": {"attractions": {"1": 0, "2": 1}}})
+    """In the middle of a round, a warning about a step the table has not come to is left out (#2 … #11, the
+    specials, the tickets: nothing typed there yet); one that concerns no step (a player's card count) stays, and
+    a round not being walked keeps all of its warnings."""
+    session = booth({"Ana": {"attractions": {"1": 1}}, "Bo": {"attractions": {"1": 0}}})
     problems = validation.validate(session)
-    assert any(p.key == "2" for p in problems)  # the #2 cards add up to 3: #2 is done, so it stays
-    session = session.with_value(1, "Bo", "attractions", {"1": 0})
-    problems = validation.validate(session)
+    assert walk.resume(BOOTH, session) == (1, 1)  # at #2
+    by_key = {(p.field, p.key) for p in problems}
+    assert {("attractions", "2"), ("attractions", "11"), ("tickets", None)} <= by_key
     kept = walk.reached(BOOTH, session, 1, problems)
-    assert all(p.key != "2" for p in kept if not p.is_error)
+    assert kept and all(p.field is None for p in kept)
+    assert [p for p in problems if p.field is None] == kept
+    assert walk.reached(BOOTH, session, 2, problems) == problems
+    errors = validation.validate(booth({"Ana": {"attractions": {"1": 1}}, "Bo": {"attractions": {"1": 1}}}))
+    assert errors and all(p.is_error for p in errors)
+    assert walk.reached(BOOTH, session, 1, errors) == errors  # errors are always kept
+
+
+def test_while_walking_errors_and_warnings_of_a_step_done_stay() -> None:
+    """At #2 of round 1: an error about a step not reached stays (errors always do); a warning about the
+    attractions as a whole (#1 is done, #2 … #11 are not) stays; one about the tickets alone waits."""
+    from scorekeeper.problems import Problem
+
+    session = booth({"Ana": {"attractions": {"1": 1}}, "Bo": {"attractions": {"1": 0}}})
+    assert walk.resume(BOOTH, session) == (1, 1)
+    error = Problem("too many #7", "error", round=1, field="attractions", key="7")
+    whole = Problem("the attractions", "warning", round=1, field="attractions")
+    later = Problem("the tickets", "warning", round=1, field="tickets")
+    assert walk.reached(BOOTH, session, 1, [error, whole, later]) == [error, whole]
 
 
 def test_slot_values_and_writing() -> None:

@@ -1,0 +1,117 @@
+"""Undo granularity of the open session (scorekeeper.document), without the app: which edits make one undo step,
+which make several, and that undo and redo write the file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scorekeeper import files
+from scorekeeper.document import Document
+from scorekeeper.session import Session
+from tests.test_tui_support import write_session
+
+
+def opened(tmp_path: Path) -> Document:
+    return Document.open(write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"]))
+
+
+def pairs(doc: Document, player: str, count: int) -> Session:
+    return doc.session.with_value(1, player, "pairs", {"count": count, "each": 3})
+
+
+def on_disk(doc: Document) -> Session:
+    return files.load(doc.path)[0]
+
+
+def test_edits_with_the_same_key_are_one_step_until_a_boundary(tmp_path: Path) -> None:
+    doc = opened(tmp_path)
+    start = doc.session
+    for count in (1, 12, 123):  # one box typed digit by digit
+        doc.commit(pairs(doc, "Ana", count), key=("Ana", "pairs"))
+    assert len(doc.undo_stack) == 1 and doc.undo_stack[0] == start
+    doc.boundary()
+    doc.commit(pairs(doc, "Ana", 4), key=("Ana", "pairs"))  # the same box again, after Enter: a new step
+    assert len(doc.undo_stack) == 2
+    assert doc.undo() is not None and on_disk(doc).rounds[0].players["Ana"]["pairs"]["count"] == 123
+    assert doc.undo() == start and on_disk(doc) == start
+    assert doc.undo() is None
+
+
+def test_a_new_key_is_a_new_step_and_no_key_is_always_one(tmp_path: Path) -> None:
+    doc = opened(tmp_path)
+    doc.commit(pairs(doc, "Ana", 1), key=("Ana", "pairs"))
+    doc.commit(pairs(doc, "Bo", 2), key=("Bo", "pairs"))
+    assert len(doc.undo_stack) == 2
+    doc.commit(doc.session.with_value(1, "Ana", "pairs", {"count": 5, "each": 3}))
+    doc.commit(doc.session.with_value(1, "Ana", "pairs", {"count": 6, "each": 3}))
+    assert len(doc.undo_stack) == 4  # key None: every edit is its own step
+
+
+def test_edits_passed_in_one_write_are_undone_one_by_one(tmp_path: Path) -> None:
+    """Keys typed together are written once; each value they made is an undo step of its own, as if typed slowly."""
+    doc = opened(tmp_path)
+    start = doc.session
+    one = pairs(doc, "Ana", 2)
+    two = one.with_value(1, "Bo", "pairs", {"count": 3, "each": 3})
+    three = two.with_value(1, "Bo", "pairs", {"count": 4, "each": 3})
+    doc.commit(three, key=("Bo", "pairs"), passed=((one, ("Ana", "pairs"), True), (two, ("Bo", "pairs"), True)))
+    assert on_disk(doc) == three
+    assert doc.undo_stack == [start, one, two]
+    assert doc.undo() == two and doc.undo() == one and doc.undo() == start
+
+
+def test_a_passed_edit_that_does_not_end_its_run_merges_with_the_next(tmp_path: Path) -> None:
+    doc = opened(tmp_path)
+    start = doc.session
+    one = pairs(doc, "Ana", 1)
+    two = pairs(doc, "Ana", 12)
+    doc.commit(two, key=("Ana", "pairs"), passed=((one, ("Ana", "pairs"), False),))
+    assert doc.undo_stack == [start]
+
+
+def test_redo_is_cleared_by_a_new_edit_and_writes_the_file(tmp_path: Path) -> None:
+    doc = opened(tmp_path)
+    doc.commit(pairs(doc, "Ana", 1), key="a")
+    doc.boundary()
+    doc.commit(pairs(doc, "Ana", 2), key="a")
+    doc.undo()
+    assert doc.redo_stack and doc.redo() is not None
+    assert on_disk(doc).rounds[0].players["Ana"]["pairs"]["count"] == 2
+    doc.undo()
+    doc.commit(pairs(doc, "Bo", 7), key="b")
+    assert doc.redo_stack == [] and doc.redo() is None
+
+
+def test_undo_after_undo_is_not_merged_with_the_next_edit(tmp_path: Path) -> None:
+    """An undo ends the run: typing in the same box afterwards is a new step (undoing it goes back to the undone
+    state, not further)."""
+    doc = opened(tmp_path)
+    doc.commit(pairs(doc, "Ana", 1), key="a")
+    doc.boundary()
+    doc.commit(pairs(doc, "Ana", 2), key="a")
+    doc.undo()
+    middle = doc.session
+    doc.commit(pairs(doc, "Ana", 9), key="a")
+    assert doc.undo() == middle
+
+
+def test_a_reload_is_one_step_and_ends_the_run(tmp_path: Path) -> None:
+    doc = opened(tmp_path)
+    doc.commit(pairs(doc, "Ana", 1), key="a")
+    ours = doc.session
+    theirs = ours.with_value(1, "Bo", "pairs", {"count": 8, "each": 3})
+    from scorekeeper import store
+
+    store.save(doc.path, theirs)
+    assert doc.reload() == theirs
+    doc.commit(pairs(doc, "Ana", 2), key="a")
+    assert doc.undo() == theirs and doc.undo() == ours
+
+
+def test_committing_the_session_as_it_is_writes_nothing(tmp_path: Path) -> None:
+    """Enter on a box whose value did not change: no write (the file keeps its inode) and no undo step."""
+    doc = opened(tmp_path)
+    before = doc.path.stat()
+    doc.commit(doc.session, key="a")
+    after = doc.path.stat()
+    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns) and doc.undo_stack == []
