@@ -64,26 +64,38 @@ class Served:
         return "".join(self.output)
 
 
-def start(folder: Path, *args: str) -> Served:
-    """Start `serve` on a free loopback port and wait for the URL it prints."""
+def start(folder: Path, *args: str, env: dict[str, str] | None = None) -> Served:
+    """Start `serve` on a free loopback port and wait for the URL it prints.
+
+    The pipe is read with os.read on its raw fd and split into lines here: a buffered readline after a selector
+    leaves lines that came in one chunk in Python's buffer, where the selector never sees them (issue 21)."""
     proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--dir", str(folder), "--port", "0", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env=None if env is None else {**os.environ, **env})
     assert proc.stdout is not None
+    fd = proc.stdout.fileno()
     lines: list[str] = []
+    pending = b""
     deadline = time.monotonic() + 30
     with selectors.DefaultSelector() as sel:
-        sel.register(proc.stdout, selectors.EVENT_READ)
+        sel.register(fd, selectors.EVENT_READ)
         while time.monotonic() < deadline:
             if not sel.select(timeout=deadline - time.monotonic()):
                 break
-            line = proc.stdout.readline()
-            if not line:
+            chunk = os.read(fd, 65536)
+            if not chunk:
                 break
-            lines.append(line)
-            if match := URL.search(line):
-                return Served(proc, match.group(0), int(match.group(2)), match.group(3), folder, lines)
+            *done, pending = (pending + chunk).split(b"\n")
+            for raw in done:
+                line = raw.decode(errors="replace") + "\n"
+                lines.append(line)
+                if match := URL.search(line):
+                    if pending:
+                        lines.append(pending.decode(errors="replace"))
+                    return Served(proc, match.group(0), int(match.group(2)), match.group(3), folder, lines)
     proc.kill()
-    pytest.fail("serve printed no URL:\n" + "".join(lines) + proc.stdout.read())
+    rest = proc.communicate(timeout=10)[0]
+    pytest.fail("serve printed no URL:\n" + "".join(lines) + pending.decode(errors="replace") + rest)
 
 
 @pytest.fixture(scope="module")
