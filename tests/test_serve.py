@@ -627,3 +627,41 @@ def loopback_only(browser: Any) -> None:
             r.abort()
 
     browser.route("**/*", route)
+
+
+SIZES = """() => { const t = window.__term, screen = document.querySelector(".xterm-screen");
+    const canvases = [...screen.querySelectorAll("canvas")].map(c => [c.width, c.getBoundingClientRect().width]);
+    return {cols: t.cols, screen: screen.getBoundingClientRect().width, page: window.innerWidth, canvases}; }"""
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists() and not os.environ.get("CI"),
+                    reason="needs Debian's chromium at /usr/bin/chromium (.ci/run installs it; under CI it must run)")
+@pytest.mark.parametrize("scale", [1, 2, 3])
+def test_a_phones_pixel_density_draws_the_whole_width(tmp_path: Path, scale: int) -> None:
+    """390x844 at device scale 1, 2 and 3: 40 to 43 columns that cover the page, each canvas drawn at the device's
+    pixels for its width (at 2 and 3 it was drawn at the CSS width, so the screen came out 2x or 3x and cut)."""
+    from playwright.sync_api import sync_playwright
+
+    shots = Path(os.environ.get("SCOREKEEPER_SCREENSHOTS", tmp_path))
+    server = start(tmp_path / "sessions")
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS, headless=True)
+            context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=scale,
+                                          is_mobile=True, has_touch=True)
+            loopback_only(context)
+            page = context.new_page()
+            page.add_init_script(HOOK)
+            phone = Phone(page, shots)
+            page.goto(server.url)
+            phone.wait_for("New session")
+            phone.still()
+            sizes = page.evaluate(SIZES)
+            phone.shot(f"serve-phone-scale{scale}.png")
+            browser.close()
+    finally:
+        server.stop()
+    assert 40 <= sizes["cols"] <= 43 and sizes["screen"] >= 0.97 * sizes["page"], sizes
+    assert sizes["canvases"] and all(abs(pixels - css * scale) <= scale for pixels, css in sizes["canvases"]), sizes
