@@ -1,9 +1,11 @@
 """Fault campaign: kill -9 at random moments (CLI `new`, save loops, the app typing in a terminal),
 two writers racing on one session, and every class of hostile file.
 
-Run: python bench/faults.py [--cli N] [--saves N] [--app N] [--mutations N] [--seed S]. Prints, per part, the kills,
+Run: python bench/faults.py [--cli N] [--saves N] [--app N] [--mutations N] [--seed S] [--serve-idle N].
+Prints, per part, the kills,
 the sessions lost or corrupted, the temporary files left (and after a start-up clean), the race's
-silent overwrites with and without the folder lock, mutated samples (tracebacks, slow, refusals
+silent overwrites with and without the folder lock, `serve` with idle connections held (a real request's
+time, the server's fds and memory), mutated samples (tracebacks, slow, refusals
 without a line), and per hostile file the exit code and time.
 """
 
@@ -137,6 +139,62 @@ def racing(seconds: float) -> dict[str, tuple[int, int, int]]:
     return out
 
 
+def rss_mb(pid: int) -> float:
+    """A process's resident memory in MB, from /proc (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def serve_held(idle: int) -> dict[str, float]:
+    """`scorekeeper serve` with `idle` connections that send nothing: a real request with the token answered
+    meanwhile (its seconds), the connections still open on the server's side, and the server's memory."""
+    import re
+    import resource
+    import selectors
+    import socket
+    import urllib.request
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, idle + 256)), hard))
+    folder = Path(tempfile.mkdtemp(prefix="faults-serve-"))
+    proc = subprocess.Popen(scorekeeper_argv("serve", "--dir", str(folder), "--port", "0"), stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, cwd=ROOT)
+    assert proc.stdout is not None
+    fd, text, url = proc.stdout.fileno(), b"", None
+    with selectors.DefaultSelector() as sel:
+        sel.register(fd, selectors.EVENT_READ)
+        while url is None and sel.select(timeout=30) and (chunk := os.read(fd, 65536)):
+            text += chunk
+            url = re.search(rb"http://127\.0\.0\.1:(\d+)/[A-Za-z0-9_-]+/", text)
+    if url is None:
+        proc.kill()
+        raise SystemExit("serve printed no URL:\n" + text.decode(errors="replace"))
+    port = int(url.group(1))
+    before = rss_mb(proc.pid)
+    socks = []
+    try:
+        for _ in range(idle):
+            try:
+                socks.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+            except OSError:
+                break
+        start = time.perf_counter()
+        with urllib.request.urlopen(url.group(0).decode(), timeout=30) as answer:
+            status = answer.status
+        took = time.perf_counter() - start
+        open_fds = sum(1 for _ in Path(f"/proc/{proc.pid}/fd").iterdir())
+        during = rss_mb(proc.pid)
+    finally:
+        for sock in socks:
+            sock.close()
+        proc.send_signal(2)
+        proc.wait(30)
+    return {"idle opened": len(socks), "status": status, "answered s": took, "server fds": open_fds,
+            "rss before MB": before, "rss during MB": during, "exit": proc.returncode}
+
+
 PEAK = ("import sys\nfrom scorekeeper.cli import main\ncode = main(sys.argv[1:])\n"
         "hwm = [l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')]\n"
         "sys.stderr.write(f'VmHWM {hwm[0] if hwm else 0}\\n')\nsys.exit(code)\n")
@@ -176,6 +234,7 @@ def main() -> None:
     ap.add_argument("--race", type=float, default=5.0, help="seconds of each race")
     ap.add_argument("--mutations", type=int, default=3216, help="mutated sample files read in-process")
     ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--serve-idle", type=int, default=1100, help="idle connections held on `serve`")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     total = 0
@@ -191,6 +250,9 @@ def main() -> None:
     print("two writers on one session")
     for name, (saves, conflicts, silent) in racing(args.race).items():
         print(f"  {name:<14} {saves} saves, {conflicts} changed-on-disk refusals, {silent} silent overwrites")
+    held = serve_held(args.serve_idle)
+    print("serve with idle connections held: " + ", ".join(
+        f"{k} {v:.2f}" if isinstance(v, float) else f"{k} {v}" for k, v in held.items()))
     samples = [p.read_text() for p in sorted((ROOT / "sample_sessions").glob("*.toml"))]
     found = fuzz(samples, args.mutations, seed=args.seed)
     print(f"mutated sample files (read and scored in-process): {found['files']} files, {found['read']} read, "

@@ -59,7 +59,7 @@ def bare_server(folder: Path, script: Path) -> tuple[str, asyncio.AbstractEventL
     async def main() -> None:
         from aiohttp import web
 
-        runner = web.AppRunner(await server._make_app(), handle_signals=False, access_log=None)
+        runner = web.AppRunner(await server.make_app(), handle_signals=False, access_log=None)
         await runner.setup()
         await web.TCPSite(runner, "127.0.0.1", 0).start()
         server.addresses = [(str(a[0]), int(a[1])) for a in runner.addresses]

@@ -7,25 +7,34 @@ import hmac
 import io
 import ipaddress
 import logging
+import os
 import secrets
 import signal
 import socket
 import sys
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import urlsplit
 
 import aiohttp_jinja2
 import jinja2
-from aiohttp import WSCloseCode, web
+from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
+
+from scorekeeper.serve_compat import ShellFreeAppService
+from scorekeeper.text import inert
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 FORBIDDEN = "403: Forbidden\n"
-MAX_BROWSERS = 12
+MAX_APPS = 8
+MAX_CONNECTIONS = 200
+HEADER_TIMEOUT = 10.0
+KEEPALIVE_TIMEOUT = 30.0
+MAX_WIDTH, MAX_HEIGHT = 500, 300
 WEB = Path(__file__).parent / "web"
 HEADERS = {
     "Cache-Control": "no-store",
@@ -47,26 +56,8 @@ class ServeError(Exception):
     """The server cannot start (a port in use, an address not here): a message for the user."""
 
 
-class AppProcess(AppService):
+class AppProcess(ShellFreeAppService):
     """One app process per browser: started without a shell, in a session of its own."""
-
-    def __init__(self, argv: list[str], **kwargs: Any) -> None:
-        super().__init__(" ".join(argv), **kwargs)
-        self.argv = argv
-
-    async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
-        """Start the app: its own session, so the terminal's Ctrl+C reaches the server only."""
-        self._process = process = await asyncio.create_subprocess_exec(
-            *self.argv,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            env=self._build_environment(width=width, height=height),
-            start_new_session=True,
-        )
-        assert process.stdin is not None
-        self._stdin = process.stdin
-        return process
 
     async def stop(self) -> None:
         """Ask the app to quit (it has saved every change already); a process that does not end is killed."""
@@ -74,13 +65,89 @@ class AppProcess(AppService):
             await asyncio.wait_for(super().stop(), timeout=5)
         except TimeoutError:
             log.warning("an app did not quit within 5 seconds: ended")
-        process = self._process
+        process = self.process()
         if process is not None and process.returncode is None:
             try:
                 await asyncio.wait_for(process.wait(), timeout=5)
             except TimeoutError:
                 process.kill()
                 await process.wait()
+
+
+class Connection(web.RequestHandler):
+    """aiohttp's HTTP connection, with the limits a server open to a Wi-Fi needs.
+
+    A connection that has not sent a whole request within the header timeout is closed; past the cap on
+    connections a new one closes the oldest that has sent nothing yet (or itself, if every one is in use).
+    Anything aiohttp cannot parse is answered 403, with no traceback.
+    """
+
+    def __init__(self, limits: Limits, manager: web.Server, **kwargs: Any) -> None:
+        super().__init__(manager, **kwargs)
+        self.limits = limits
+        self.asked = False
+        self.link: asyncio.BaseTransport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        """Count it, close the oldest silent one past the cap, and start its header clock."""
+        super().connection_made(transport)
+        self.link = transport
+        limits = self.limits
+        limits.open[self] = None
+        if len(limits.open) > limits.connections:
+            silent = next((c for c in limits.open if not c.asked and c is not self), self)
+            limits.drop(silent)
+        asyncio.get_running_loop().call_later(limits.header_timeout, self.check_asked)
+
+    def connection_lost(self, exc: BaseException | None) -> None:
+        """No longer counted."""
+        self.limits.open.pop(self, None)
+        super().connection_lost(exc)
+
+    def check_asked(self) -> None:
+        """Close the connection if no whole request came within the header timeout."""
+        if not self.asked and self in self.limits.open:
+            self.limits.drop(self)
+
+    def handle_error(self, request: web.BaseRequest, status: int = 500, exc: BaseException | None = None,
+                     message: str | None = None) -> web.StreamResponse:
+        """A request aiohttp could not parse (or a handler's crash): 403 (500) and one line, no traceback."""
+        if status == 500:
+            log.warning("a request failed: %s", type(exc).__name__ if exc else "unknown")
+        response = web.Response(status=500 if status == 500 else 403,
+                                text="500: Internal Server Error\n" if status == 500 else FORBIDDEN,
+                                headers=HEADERS)
+        response.force_close()
+        return response
+
+
+@dataclass
+class Limits:
+    """The server's caps (SCOREKEEPER_SERVE_* in the environment lowers or raises them, for a test)."""
+
+    connections: int = MAX_CONNECTIONS
+    apps: int = MAX_APPS
+    header_timeout: float = HEADER_TIMEOUT
+    open: dict[Connection, None] = field(default_factory=dict)
+
+    @classmethod
+    def from_environment(cls) -> Limits:
+        """The caps, each from its environment variable if it holds a positive number."""
+        def number(name: str, default: float) -> float:
+            try:
+                value = float(os.environ.get(name, ""))
+            except ValueError:
+                return default
+            return value if 0 < value < 1e6 else default
+        return cls(connections=int(number("SCOREKEEPER_SERVE_MAX_CONNECTIONS", MAX_CONNECTIONS)),
+                   apps=int(number("SCOREKEEPER_SERVE_MAX_APPS", MAX_APPS)),
+                   header_timeout=number("SCOREKEEPER_SERVE_HEADER_TIMEOUT", HEADER_TIMEOUT))
+
+    def drop(self, connection: Connection) -> None:
+        """Close a connection now."""
+        self.open.pop(connection, None)
+        if connection.link is not None:
+            connection.link.close()
 
 
 class TokenServer(Server):
@@ -92,6 +159,7 @@ class TokenServer(Server):
         self.out = out
         self.argv = [sys.executable, "-m", "scorekeeper", "--dir", str(folder)]
         self.sockets: set[web.WebSocketResponse] = set()
+        self.limits = Limits.from_environment()
         self.addresses: list[tuple[str, int]] = []
         super().__init__(" ".join(self.argv), host=host, port=port, title="scorekeeper", templates_path=WEB)
 
@@ -108,6 +176,8 @@ class TokenServer(Server):
     @web.middleware
     async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         """403 and nothing else for a request without the token; safe headers on every answer."""
+        if isinstance(request.protocol, Connection):
+            request.protocol.asked = True
         if not self.token_in(request) or not same_origin(request):
             response: web.StreamResponse = web.Response(status=403, text=FORBIDDEN)
         else:
@@ -119,7 +189,7 @@ class TokenServer(Server):
             response.headers.update(HEADERS)
         return response
 
-    async def _make_app(self) -> web.Application:
+    async def make_app(self) -> web.Application:
         """The web application: the page, the websocket and textual-serve's static files, under the token."""
         app = web.Application(middlewares=[self.guard])
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
@@ -144,23 +214,23 @@ class TokenServer(Server):
 
     async def serve_socket(self, request: web.Request) -> web.StreamResponse:
         """One browser: an app process on the sessions folder, its screen and keys over the websocket."""
-        if len(self.sockets) >= MAX_BROWSERS:
-            return web.Response(status=503, text=f"503: already {MAX_BROWSERS} browsers open\n")
+        if len(self.sockets) >= self.limits.apps:
+            return web.Response(status=503, text=f"503: already {self.limits.apps} browsers open\n")
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1 << 20)
-        width = min(max(to_int(request.query.get("width", "80"), 80), 10), 500)
-        height = min(max(to_int(request.query.get("height", "24"), 24), 5), 300)
-        await websocket.prepare(request)
         self.sockets.add(websocket)
-        service = AppProcess(self.argv, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-                             close=websocket.close, download_manager=self.download_manager)
+        service: AppProcess | None = None
         try:
-            await service.start(width, height)
-            await self._process_messages(websocket, service)
-        except (ValueError, AssertionError, KeyError, TypeError, OSError) as exc:
+            await websocket.prepare(request)
+            service = AppProcess(self.argv, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                                 close=websocket.close, download_manager=self.download_manager)
+            await service.start(*size(request.query.get("width"), request.query.get("height")))
+            await relay(websocket, service)
+        except (ValueError, AssertionError, KeyError, TypeError, IndexError, OSError) as exc:
             log.warning("a browser sent something unexpected: %s", type(exc).__name__)
         finally:
             self.sockets.discard(websocket)
-            await service.stop()
+            if service is not None:
+                await service.stop()
             await websocket.close()
         return websocket
 
@@ -171,16 +241,26 @@ class TokenServer(Server):
 
     async def run(self) -> int:
         """Listen, say where, and serve until Ctrl+C (or SIGTERM); then stop cleanly."""
-        runner = web.AppRunner(await self._make_app(), handle_signals=False, access_log=None, shutdown_timeout=10)
+        runner = web.AppRunner(await self.make_app(), handle_signals=False, access_log=None, shutdown_timeout=10)
         await runner.setup()
+        loop = asyncio.get_running_loop()
+        manager = runner.server
+        assert manager is not None
+        quiet = logging.getLogger("scorekeeper.serve.http")
+        quiet.propagate = False
+        quiet.addHandler(logging.NullHandler())
+
+        def connection() -> Connection:
+            return Connection(self.limits, manager, loop=loop, keepalive_timeout=KEEPALIVE_TIMEOUT, logger=quiet,
+                              access_log=None)
+
         try:
-            await web.TCPSite(runner, self.host, self.port).start()
+            listener = await loop.create_server(connection, self.host, self.port, reuse_address=True)
         except OSError as exc:
             await runner.cleanup()
             raise ServeError(f"cannot listen on {self.host} port {self.port}: {exc.strerror or exc}") from exc
-        self.addresses = [(str(a[0]), int(a[1])) for a in runner.addresses]
+        self.addresses = [(str(s.getsockname()[0]), int(s.getsockname()[1])) for s in listener.sockets]
         stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
         self.announce()
@@ -191,7 +271,9 @@ class TokenServer(Server):
                 loop.remove_signal_handler(sig)
             print(f"\nStopping: closing {len(self.sockets)} browser session(s); every change is already saved.",
                   file=self.out, flush=True)
+            listener.close()
             await runner.cleanup()
+            await listener.wait_closed()
         print("Stopped.", file=self.out, flush=True)
         return 0
 
@@ -213,7 +295,7 @@ class TokenServer(Server):
         """Print where the server listens, who can reach it, the URL with the token and its QR code."""
         out = self.out
         listening = ", ".join(f"[{h}]:{p}" if ":" in h else f"{h}:{p}" for h, p in self.addresses)
-        print(f"scorekeeper serve: the sessions in {self.folder}", file=out)
+        print(f"scorekeeper serve: the sessions in {inert(self.folder)}", file=out)
         print(f"Listening on {listening}", file=out)
         if all(is_loopback(h) for h, _ in self.addresses):
             print("Only this computer can connect. To play from a phone on the same Wi-Fi, "
@@ -229,6 +311,34 @@ class TokenServer(Server):
         print(file=out)
         print(qr_text(urls[0]), file=out)
         print("Ctrl+C stops the server.", file=out, flush=True)
+
+
+def size(width: object, height: object) -> tuple[int, int]:
+    """A terminal size from a browser, clamped to 10..500 columns and 5..300 rows (never a huge screen)."""
+    columns = to_int(width, 80) if isinstance(width, str) else width if isinstance(width, int) else 80
+    rows = to_int(height, 24) if isinstance(height, str) else height if isinstance(height, int) else 24
+    return min(max(columns, 10), MAX_WIDTH), min(max(rows, 5), MAX_HEIGHT)
+
+
+async def relay(websocket: web.WebSocketResponse, service: AppService) -> None:
+    """The browser's keys, sizes, focus and pings to the app (AppService's public methods); sizes clamped."""
+    async for message in websocket:
+        if message.type != WSMsgType.TEXT:
+            continue
+        envelope = message.json()
+        if not isinstance(envelope, list) or not envelope:
+            continue
+        kind = envelope[0]
+        if kind == "stdin" and len(envelope) > 1 and isinstance(envelope[1], str):
+            await service.send_bytes(envelope[1].encode("utf-8", "surrogateescape"))
+        elif kind == "resize" and len(envelope) > 1 and isinstance(envelope[1], dict):
+            await service.set_terminal_size(*size(envelope[1].get("width"), envelope[1].get("height")))
+        elif kind == "ping" and len(envelope) > 1:
+            await websocket.send_json(["pong", envelope[1]])
+        elif kind == "blur":
+            await service.blur()
+        elif kind == "focus":
+            await service.focus()
 
 
 def same_origin(request: web.Request) -> bool:

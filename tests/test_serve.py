@@ -15,6 +15,7 @@ import time
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -64,26 +65,38 @@ class Served:
         return "".join(self.output)
 
 
-def start(folder: Path, *args: str) -> Served:
-    """Start `serve` on a free loopback port and wait for the URL it prints."""
+def start(folder: Path, *args: str, env: dict[str, str] | None = None) -> Served:
+    """Start `serve` on a free loopback port and wait for the URL it prints.
+
+    The pipe is read with os.read on its raw fd and split into lines here: a buffered readline after a selector
+    leaves lines that came in one chunk in Python's buffer, where the selector never sees them (issue 21)."""
     proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--dir", str(folder), "--port", "0", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env=None if env is None else {**os.environ, **env})
     assert proc.stdout is not None
+    fd = proc.stdout.fileno()
     lines: list[str] = []
+    pending = b""
     deadline = time.monotonic() + 30
     with selectors.DefaultSelector() as sel:
-        sel.register(proc.stdout, selectors.EVENT_READ)
+        sel.register(fd, selectors.EVENT_READ)
         while time.monotonic() < deadline:
             if not sel.select(timeout=deadline - time.monotonic()):
                 break
-            line = proc.stdout.readline()
-            if not line:
+            chunk = os.read(fd, 65536)
+            if not chunk:
                 break
-            lines.append(line)
-            if match := URL.search(line):
-                return Served(proc, match.group(0), int(match.group(2)), match.group(3), folder, lines)
+            *done, pending = (pending + chunk).split(b"\n")
+            for raw in done:
+                line = raw.decode(errors="replace") + "\n"
+                lines.append(line)
+                if match := URL.search(line):
+                    if pending:
+                        lines.append(pending.decode(errors="replace"))
+                    return Served(proc, match.group(0), int(match.group(2)), match.group(3), folder, lines)
     proc.kill()
-    pytest.fail("serve printed no URL:\n" + "".join(lines) + proc.stdout.read())
+    rest = proc.communicate(timeout=10)[0]
+    pytest.fail("serve printed no URL:\n" + "".join(lines) + pending.decode(errors="replace") + rest)
 
 
 @pytest.fixture(scope="module")
@@ -208,6 +221,142 @@ def test_a_port_in_use_is_a_clear_error(tmp_path: Path) -> None:
     run = subprocess.run([sys.executable, "-m", "scorekeeper", "serve", "--port", "70000"],
                          capture_output=True, text=True, timeout=30)
     assert run.returncode == 1 and "--port takes 0 to 65535" in run.stderr
+
+
+def idle(port: int, n: int) -> list[socket.socket]:
+    """n connections to the server that send nothing."""
+    socks = []
+    for _ in range(n):
+        sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+        socks.append(sock)
+    return socks
+
+
+def closed_by_server(sock: socket.socket, wait: float) -> bool:
+    """Whether the server closed this connection (within `wait` seconds)."""
+    sock.settimeout(wait)
+    try:
+        return sock.recv(1) == b""
+    except TimeoutError:
+        return False
+    except OSError:
+        return True
+
+
+def test_idle_connections_do_not_lock_the_table_out(tmp_path: Path) -> None:
+    """Past the cap on connections (20 here) the silent ones are closed to make room: with 70 idle sockets open
+    a real request with the token is still answered; the idle ones left are closed after the header timeout."""
+    server = start(tmp_path, env={"SCOREKEEPER_SERVE_MAX_CONNECTIONS": "20",
+                                  "SCOREKEEPER_SERVE_HEADER_TIMEOUT": "3"})
+    socks = idle(server.port, 70)
+    try:
+        began = time.monotonic()
+        status, body = server.get(f"/{server.token}/")
+        assert status == 200 and b"textual-terminal" in body and time.monotonic() - began < 2
+        dropped = sum(closed_by_server(s, 0.05) for s in socks)
+        assert dropped >= 50, dropped
+        assert all(closed_by_server(s, 6) for s in socks)
+    finally:
+        for s in socks:
+            s.close()
+    output = server.stop()
+    assert "Traceback" not in output
+
+
+def test_malformed_http_is_403_and_no_traceback(tmp_path: Path) -> None:
+    """Whatever aiohttp cannot parse, token or not: 403 and nothing else; the server prints no traceback."""
+    server = start(tmp_path)
+    for raw in (b"GARBAGE\r\n\r\n", b"GET / HTTP/9.9\r\n\r\n", b"GET /%s/ HTTP/1.1\r\nHost: \x00\r\n\r\n",
+                b"GET / HTTP/1.1\r\nX: " + b"a" * 20000 + b"\r\n\r\n", b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03"):
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+            sock.sendall(raw.replace(b"%s", server.token.encode()))
+            answer = b""
+            while chunk := sock.recv(65536):
+                answer += chunk
+        assert re.match(rb"HTTP/1\.[01] 403 ", answer) and answer.endswith(FORBIDDEN), (raw[:40], answer[:200])
+    output = server.stop()
+    assert "Traceback" not in output and "Error handling request" not in output, output
+
+
+def test_a_cap_on_app_processes(tmp_path: Path) -> None:
+    """No more apps than the cap (2 here): the next websocket gets 503 and no process."""
+    server = start(tmp_path, env={"SCOREKEEPER_SERVE_MAX_APPS": "2"})
+    url = f"ws://127.0.0.1:{server.port}/{server.token}/ws"
+
+    async def three() -> list[int]:
+        statuses = []
+        async with aiohttp.ClientSession() as client:
+            held = []
+            for _ in range(3):
+                try:
+                    held.append(await client.ws_connect(url))
+                    statuses.append(101)
+                except aiohttp.WSServerHandshakeError as exc:
+                    statuses.append(exc.status)
+            for ws in held:
+                await ws.close()
+        return statuses
+
+    assert asyncio.run(three()) == [101, 101, 503]
+    assert "Traceback" not in server.stop()
+
+
+def test_sizes_from_the_browser_are_clamped() -> None:
+    """A width or height from the page or a resize message, however big or odd, stays within 500 x 300."""
+    from scorekeeper.serve import relay, size
+
+    assert size("100000", "99999") == (500, 300) and size(10**9, -5) == (500, 5)
+    assert size("x", None) == (80, 24) and size(43.5, [1]) == (80, 24) and size("43", "80") == (43, 80)
+
+    class Message:
+        type = aiohttp.WSMsgType.TEXT
+
+        def __init__(self, data: Any) -> None:
+            self.data = data
+
+        def json(self) -> Any:
+            return self.data
+
+    class Socket:
+        def __init__(self, messages: list[Any]) -> None:
+            self.messages = [Message(m) for m in messages]
+
+        def __aiter__(self) -> Any:
+            return self
+
+        async def __anext__(self) -> Message:
+            if not self.messages:
+                raise StopAsyncIteration
+            return self.messages.pop(0)
+
+    class Service:
+        sizes: list[tuple[int, int]] = []
+
+        async def set_terminal_size(self, width: int, height: int) -> None:
+            self.sizes.append((width, height))
+
+    service = Service()
+    messages = [["resize", {"width": 2**40, "height": 2**40}], ["resize", {}], ["resize", "x"], [], "x",
+                ["resize", {"width": 40, "height": 70}]]
+    asyncio.run(relay(Socket(messages), service))  # type: ignore[arg-type]
+    assert service.sizes == [(500, 300), (80, 24), (40, 70)]
+
+
+def test_a_folder_name_with_escapes_is_printed_inert(tmp_path: Path) -> None:
+    """`serve --dir` on a folder named with ESC and OSC bytes prints them as escapes, never raw."""
+    server = start(tmp_path / "evil\x1b]0;owned\x07\x1b[2J")
+    output = server.stop()
+    assert "\x1b" not in output and "\x07" not in output and "\\x1b]0;owned\\x07" in output, output
+
+
+@pytest.mark.parametrize("name", sorted(__import__("scorekeeper.serve_compat").serve_compat.PRIVATE_NAMES))
+def test_textual_serve_still_has_the_private_names_we_use(name: str) -> None:
+    """Canary: each name of textual-serve that scorekeeper.serve_compat uses still exists in this version."""
+    from scorekeeper.serve_compat import PRIVATE_NAMES, missing_names
+
+    assert name not in missing_names(), (
+        f"textual-serve {version('textual-serve')} no longer has {name} ({PRIVATE_NAMES[name]}): "
+        "scorekeeper.serve_compat must be updated for this version")
 
 
 @pilot_test
@@ -478,3 +627,41 @@ def loopback_only(browser: Any) -> None:
             r.abort()
 
     browser.route("**/*", route)
+
+
+SIZES = """() => { const t = window.__term, screen = document.querySelector(".xterm-screen");
+    const canvases = [...screen.querySelectorAll("canvas")].map(c => [c.width, c.getBoundingClientRect().width]);
+    return {cols: t.cols, screen: screen.getBoundingClientRect().width, page: window.innerWidth, canvases}; }"""
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists() and not os.environ.get("CI"),
+                    reason="needs Debian's chromium at /usr/bin/chromium (.ci/run installs it; under CI it must run)")
+@pytest.mark.parametrize("scale", [1, 2, 3])
+def test_a_phones_pixel_density_draws_the_whole_width(tmp_path: Path, scale: int) -> None:
+    """390x844 at device scale 1, 2 and 3: 40 to 43 columns that cover the page, each canvas drawn at the device's
+    pixels for its width (at 2 and 3 it was drawn at the CSS width, so the screen came out 2x or 3x and cut)."""
+    from playwright.sync_api import sync_playwright
+
+    shots = Path(os.environ.get("SCOREKEEPER_SCREENSHOTS", tmp_path))
+    server = start(tmp_path / "sessions")
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS, headless=True)
+            context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=scale,
+                                          is_mobile=True, has_touch=True)
+            loopback_only(context)
+            page = context.new_page()
+            page.add_init_script(HOOK)
+            phone = Phone(page, shots)
+            page.goto(server.url)
+            phone.wait_for("New session")
+            phone.still()
+            sizes = page.evaluate(SIZES)
+            phone.shot(f"serve-phone-scale{scale}.png")
+            browser.close()
+    finally:
+        server.stop()
+    assert 40 <= sizes["cols"] <= 43 and sizes["screen"] >= 0.97 * sizes["page"], sizes
+    assert sizes["canvases"] and all(abs(pixels - css * scale) <= scale for pixels, css in sizes["canvases"]), sizes
