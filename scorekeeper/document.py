@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorekeeper import files, store, validation
+from scorekeeper.merge import Key, merge, rebase
 from scorekeeper.session import Problem, Session, SessionError
 
 if TYPE_CHECKING:
@@ -17,6 +18,10 @@ if TYPE_CHECKING:
     Edit: TypeAlias = tuple[Session, object, bool]
     """A change of the session: the session after it, its undo key (edits with the same key make one step), and
     whether it ends its run (the next edit is a new step)."""
+
+
+MERGE_TRIES = 5
+"""How many times a save merges with a file that keeps changing under it before it asks."""
 
 
 class Document:
@@ -45,6 +50,12 @@ class Document:
         self._problems: list[Problem] | None = warnings
         self._sheet: Sheet | None = None
         self._scored: Session | None = None
+        self.stamp = store.stamp(path)
+        """The file's size, time and inode when last looked at (`poll`)."""
+        self.conflicts: tuple[Key, ...] = ()
+        """The fields changed both here and elsewhere, when the last save could not merge."""
+        self.prefer_ours = False
+        """Set while a save runs that the table answered "keep mine": such fields take this place's values."""
 
     @property
     def fingerprint(self) -> str | None:
@@ -95,35 +106,110 @@ class Document:
         """True when the file is not what this document last read or wrote (edited, replaced or gone)."""
         return store.fingerprint(self.path) != self.fingerprint
 
-    def write(self, session: Session) -> None:
-        """Write a session to the file, unless someone else changed the file since (ChangedOnDisk)
-        or it is read-only (ReadOnlyError); the first write over hand-written comments keeps a copy."""
-        saved = store.save_checked(self.path, session, expected=self.fingerprint, keep_comments=self.comments)
-        self.fingerprint = saved.fingerprint
-        self.unsaved = False
-        if saved.kept is not None:
-            self.kept, self.comments = saved.kept, False
+    def write(self, session: Session) -> Session:
+        """Write a session to the file; the session written. When someone else changed the file since it was
+        last read or written, their changes and ours are merged field by field (SPEC §5: live sessions) and the
+        merge is written; ChangedOnDisk only when both changed the same field, or the file cannot be read (gone,
+        broken); ReadOnlyError when it is read-only. The first write over hand-written comments keeps a copy."""
+        for _ in range(MERGE_TRIES):
+            try:
+                saved = store.save_checked(self.path, session, expected=self.fingerprint,
+                                           keep_comments=self.comments)
+            except store.ChangedOnDisk:
+                base = self.session
+                theirs = self.on_disk()
+                if theirs is None:
+                    if not self.prefer_ours:
+                        self.conflicts = ()
+                        raise
+                    self.fingerprint = store.fingerprint(self.path)  # gone or broken: "keep mine" writes ours
+                    continue
+                merged = merge(base, session, theirs, prefer_ours=self.prefer_ours)
+                if merged.session is None:
+                    self.conflicts = merged.conflicts
+                    raise
+                session = merged.session
+                continue
+            self.fingerprint = saved.fingerprint
+            self.unsaved = False
+            if saved.kept is not None:
+                self.kept, self.comments = saved.kept, False
+            return session
+        raise store.ChangedOnDisk(str(self.path))
 
-    def commit(self, session: Session, key: object = None,
-               passed: tuple[Edit, ...] = ()) -> None:
+    def on_disk(self) -> Session | None:
+        """The session on disk now, taken in as the base of the next merge (its changes are applied to the undo
+        history); None when it cannot be read (gone, not a session)."""
+        try:
+            text = store.read_text(self.path)
+        except SessionError:
+            return None
+        theirs, problems = files.parse(text)
+        if theirs is None:
+            return None
+        self.absorb(theirs, store.digest(text.encode("utf-8")), problems)
+        self.comments = store.has_comments(text)
+        return theirs
+
+    def absorb(self, theirs: Session, fingerprint: str, problems: list[Problem]) -> None:
+        """Take the session another place wrote as what this document last read: the undo and redo steps get
+        its changes too (undo undoes this place's own edits, never the others')."""
+        old = self._session
+        self.undo_stack = [rebase(s, old, theirs) for s in self.undo_stack]
+        self.redo_stack = [rebase(s, old, theirs) for s in self.redo_stack]
+        self._session = theirs
+        self._problems = problems
+        self.fingerprint = fingerprint
+        self.stamp = store.stamp(self.path)
+
+    def poll(self) -> tuple[Session, Session] | None:
+        """Look at the file (cheaply: its size, time and inode first): when another place changed it, take its
+        session in; (before, after) then, else None. A file that cannot be read now is left for the next save
+        to ask about."""
+        stamp = store.stamp(self.path)
+        if stamp == self.stamp:
+            return None
+        self.stamp = stamp
+        if store.fingerprint(self.path) == self.fingerprint or self.unsaved:
+            return None
+        old = self._session
+        new = self.on_disk()
+        if new is None or new == old:
+            return None
+        return old, new
+
+    def commit(self, session: Session, key: object = None, passed: tuple[Edit, ...] = (),
+               base: Session | None = None) -> None:
         """Save a new value of the session; consecutive edits with the same key make one undo step. `passed`: the
         edits made on the way to it, not written on their own (keys typed together): they become undo steps as if
-        each had been saved.
+        each had been saved. `base`: the session the edit was made from, when it may be older than this
+        document's (a screen that kept typing while others' changes came in): the edit is merged field by field
+        into the session as it is now (ChangedOnDisk where both changed one field).
 
         When the disk refuses the write (full, gone), the value is still taken in memory (so it stays
         on screen and the next save writes it) and the OSError is raised for the app to tell.
         """
+        if base is not None and base != self.session:
+            merged = merge(base, session, self.session, prefer_ours=self.prefer_ours)
+            if merged.session is None:
+                self.conflicts = merged.conflicts
+                raise store.ChangedOnDisk(str(self.path))
+            passed = tuple((rebase(step, base, self.session), k, last) for step, k, last in passed)
+            session = merged.session
         if session == self.session and not self.unsaved:
             return
+        before = self.session
         try:
-            self.write(session)
+            written = self.write(session)
         except (store.ChangedOnDisk, store.ReadOnlyError, store.TooBig):
             raise
         except OSError:
             self._advance_through(passed, session, key)
             self.unsaved = True
             raise
-        self._advance_through(passed, session, key)
+        if written != session:  # others' changes merged in: the steps on the way get them too
+            passed = tuple((rebase(step, before, self.session), k, last) for step, k, last in passed)
+        self._advance_through(passed, written, key)
 
     def _advance_through(self, passed: tuple[Edit, ...], session: Session,
                          key: object) -> None:
@@ -150,8 +236,7 @@ class Document:
         """Go back one step (saved); the session now, or None when there is nothing to undo."""
         if not self.undo_stack:
             return None
-        previous = self.undo_stack[-1]
-        self.write(previous)
+        previous = self.write(self.undo_stack[-1])
         self.undo_stack.pop()
         self.redo_stack.append(self.session)
         self.session = previous
@@ -162,8 +247,7 @@ class Document:
         """Go forward one undone step (saved); the session now, or None when there is nothing to redo."""
         if not self.redo_stack:
             return None
-        following = self.redo_stack[-1]
-        self.write(following)
+        following = self.write(self.redo_stack[-1])
         self.redo_stack.pop()
         self.undo_stack.append(self.session)
         self.session = following

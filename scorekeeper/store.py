@@ -646,6 +646,15 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def stamp(path: Path | str) -> tuple[int, int, int] | None:
+    """The file's size, modification time and inode, to see cheaply whether it may have changed (None: gone)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns, st.st_ino
+
+
 def fingerprint(path: Path | str) -> str | None:
     """The fingerprint of the file as it is on disk now (None when it is gone or cannot be read)."""
     try:

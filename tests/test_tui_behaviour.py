@@ -20,6 +20,7 @@ from scorekeeper.tui.widgets.grid import StepGrid
 from scorekeeper.tui.widgets.hanging import Hanging
 from scorekeeper.tui.widgets.steps import StepList
 from tests.test_tui_support import (
+    AT_ONCE,
     burst,
     enter,
     pilot_test,
@@ -213,56 +214,76 @@ async def test_finished_session_opens_on_the_standings(tmp_path: Path) -> None:
 
 
 @pilot_test
-async def test_a_file_changed_on_disk_is_never_overwritten_silently(tmp_path: Path) -> None:
-    """Someone edits the file: the next save asks; cancel keeps theirs, reload takes theirs, overwrite ours."""
+async def test_the_same_field_changed_on_disk_at_once_asks(tmp_path: Path) -> None:
+    """Someone sets Bo's #1 in the file while Bo's #1 is typed here: the save asks; cancel keeps theirs and shows
+    it (typed over then, it is saved); a change elsewhere that touches no field (a comment) is merged without a
+    question, the comment kept aside. (Reload: tests/test_tui_home.py.)"""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    async with running(tmp_path, path) as (app, pilot):
+    async with running(tmp_path, path, watch=AT_ONCE) as (app, pilot):
         await enter(pilot, "0")
-        theirs = saved(path)[0].with_value(1, "Bo", "attractions", {"1": 0, "2": 2})
+        theirs = saved(path)[0].with_value(1, "Bo", "attractions", {"1": 1})
         store.save(path, theirs)
         text = path.read_text()
-        await type_text(pilot, "0")  # Bo #1: the app notices before saving
+        await pilot.press("0")  # Bo #1 here: 0, there: 1
+        await settle(pilot)
         assert isinstance(app.screen, ConflictScreen)
-        await burst(pilot, "c")  # cancel: nothing written
+        await pilot.press("c")  # cancel: nothing written; the screen shows the file as it is
+        await settle(pilot)
         assert path.read_text() == text
-        assert isinstance(app.screen, WalkthroughScreen)
-        await type_text(pilot, "1")  # asks again
-        assert isinstance(app.screen, ConflictScreen)
-        await burst(pilot, "r")  # reload theirs
         screen = app.screen
-        assert isinstance(screen, WalkthroughScreen)
-        assert app.doc.session == theirs
-        assert path.read_text() == text
-        assert [screen.editors[(p, 0)].box.text for p in range(2)] == ["0", "0"]
-        await enter(pilot, "")  # our next change saves without a question (the reload was taken in)
+        assert isinstance(screen, WalkthroughScreen) and app.doc.session == theirs
+        assert [screen.editors[(p, 0)].box.text for p in range(2)] == ["0", "1"]
+        await pilot.press("tab", "0")  # Bo's box again, typed over their value, seen: saved, no question
+        await settle(pilot)
         assert not isinstance(app.screen, ConflictScreen)
-        path.write_text(text.replace('title', 'titel') if 'title' in text else text + "\n# hand edit\n")
-        await burst(pilot, "ctrl+z")  # undo also asks first
-        assert isinstance(app.screen, ConflictScreen)
-        await burst(pilot, "o")  # overwrite with ours
-    assert "# hand edit" not in path.read_text()
+        assert saved(path)[0].rounds[0].players["Bo"]["attractions"]["1"] == 0
+        path.write_text(path.read_text() + "\n# hand edit\n")
+        await pilot.press("ctrl+z")  # undo: the file changed, no field of it did: merged, its comment kept aside
+        await settle(pilot)
+        assert not isinstance(app.screen, ConflictScreen)
+    assert "# hand edit" not in path.read_text() and saved(path)[0] == theirs
+    assert any("# hand edit" in kept.read_text() for kept in (tmp_path / "trash").glob("*"))
 
 
 @pilot_test
-async def test_a_title_edited_on_disk_between_two_values_asks_and_keeps_both(tmp_path: Path) -> None:
+async def test_a_title_edited_on_disk_between_two_values_is_merged_without_a_question(tmp_path: Path) -> None:
     """As a person meets it: a value typed, the title changed in another editor, a second value typed key by key:
-    the question appears (no crash, on every Python: the save that asks hands its worker what it answers for),
-    and overwriting keeps both typed values."""
+    no question (they changed another field), the file holds their title and both values, the title bar shows
+    theirs (on every Python: the save path hands its worker what it answers for)."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"], title="Friday")
-    async with running(tmp_path, path) as (app, pilot):
+    async with running(tmp_path, path, watch=AT_ONCE) as (app, pilot):
         await pilot.press("1", "enter")  # Ana holds the one #1 card
         await settle(pilot)
         path.write_text(path.read_text().replace('"Friday"', '"Friday at Mia\'s"'))
         await pilot.press("0")
         await settle(pilot)
-        assert isinstance(app.screen, ConflictScreen)
-        await pilot.press("o")
-        await settle(pilot)
         assert not isinstance(app.screen, ConflictScreen) and app.return_code is None
+        assert app.screen.title == "Friday at Mia's"
     session = saved(path)[0]
-    assert session.title == "Friday"  # ours, overwriting theirs, as asked
+    assert session.title == "Friday at Mia's"
     assert session.rounds[0].players["Ana"]["attractions"]["1"] == 1
     assert session.rounds[0].players["Bo"]["attractions"]["1"] == 0
+
+
+@pilot_test
+async def test_a_change_made_elsewhere_shows_within_a_second_without_a_question(tmp_path: Path) -> None:
+    """Live sessions: another place saves Bo's value while Ana's box has the keyboard here: it appears in Bo's box
+    within a second, the cursor stays, and Ana's value typed next is saved beside it."""
+    path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"])
+    async with running(tmp_path, path) as (app, pilot):
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen)
+        store.save(path, saved(path)[0].with_value(1, "Bo", "pairs", {"count": 4}))
+        for _ in range(20):
+            await pilot.pause(0.1)
+            if screen.editors[(1, 0)].box.text == "4":
+                break
+        assert screen.editors[(1, 0)].box.text == "4" and screen.at == 0
+        await pilot.press("2", "enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, ConflictScreen)
+    players = saved(path)[0].rounds[0].players
+    assert players["Ana"]["pairs"]["count"] == 2 and players["Bo"]["pairs"]["count"] == 4
 
 
 @pilot_test
@@ -270,7 +291,7 @@ async def test_changes_made_while_the_question_is_open_wait_for_it(tmp_path: Pat
     """The file changed on disk: the saves made while the question is open wait; the answer applies to the newest
     (once: one undo step), the ones it replaced are not saved; cancel saves none of them."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    async with running(tmp_path, path) as (app, pilot):
+    async with running(tmp_path, path, watch=AT_ONCE) as (app, pilot):
         assert app.doc is not None
         ours = app.doc.session
         store.save(path, replace(ours, title="theirs"))
@@ -283,15 +304,15 @@ async def test_changes_made_while_the_question_is_open_wait_for_it(tmp_path: Pat
         assert not first.result() and not second.result()
         await burst(pilot, "o")
         assert third.done() and third.result() and not isinstance(app.screen, ConflictScreen)
-        assert saved(path)[0].title == "three" and app.doc.undo_stack == [ours]
-        text = path.read_text()
-        path.write_text(text + "\n# hand edit\n")
+        assert saved(path)[0].title == "three" and app.doc.undo_stack == [replace(ours, title="theirs")]
+        text = path.read_text().replace('title = "three"', 'title = "by hand"')
+        path.write_text(text)
         late = app.save(replace(ours, title="four"))
         await settle(pilot)
         assert isinstance(app.screen, ConflictScreen)
         await burst(pilot, "c")
         assert late.done() and not late.result()
-        assert path.read_text() == text + "\n# hand edit\n" and app.doc.session.title == "three"
+        assert path.read_text() == text and app.doc.session.title == "by hand"
 
 
 @pilot_test

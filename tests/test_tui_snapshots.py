@@ -12,7 +12,18 @@ from scorekeeper import store
 from scorekeeper.session import Round
 from tests.test_tui_games import BOOTH, booth_expected
 from tests.test_tui_map import PLAYERS, ROUTES, TICKETS, USA
-from tests.test_tui_support import SIZE, app_for, enter, pilot_test, running, saved, settle, type_text, write_session
+from tests.test_tui_support import (
+    AT_ONCE,
+    SIZE,
+    app_for,
+    enter,
+    pilot_test,
+    running,
+    saved,
+    settle,
+    type_text,
+    write_session,
+)
 
 
 @pytest.fixture
@@ -88,12 +99,14 @@ def test_file_changed_dialog_snapshot(folder: Path, snap_compare) -> None:
 
     async def run_before(pilot) -> None:
         await settle(pilot)
-        await enter(pilot, "1")
-        store.save(path, saved(path)[0].with_value(1, "Bo", "attractions", {"1": 0, "2": 2}))
-        await type_text(pilot, "0")
+        await enter(pilot, "0")
+        store.save(path, saved(path)[0].with_value(1, "Bo", "attractions", {"1": 1}))
+        await type_text(pilot, "0")  # Bo's #1: 1 there, 0 here, at once
         await settle(pilot)
 
-    assert snap_compare(app_for(folder, path), terminal_size=SIZE, run_before=run_before)
+    app = app_for(folder, path)
+    app.watch_every = AT_ONCE
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
 def test_map_mode_snapshot(folder: Path, snap_compare) -> None:

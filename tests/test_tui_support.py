@@ -22,6 +22,8 @@ from scorekeeper.tui.app import ASKING, ScorekeeperApp
 
 STARTED = datetime(2026, 11, 27, 19, 30)
 SIZE = (120, 40)
+AT_ONCE = 3600.0
+"""A watch of the open file so slow that a change on disk meets the next save first (changed "at once")."""
 
 
 def pilot_test(fn: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
@@ -68,10 +70,14 @@ def app_for(folder: Path, file: Path | None = None) -> ScorekeeperApp:
 
 
 @asynccontextmanager
-async def running(folder: Path, file: Path | None = None, size: tuple[int, int] = SIZE,
-                  ) -> AsyncIterator[tuple[ScorekeeperApp, Pilot]]:
-    """The app on the folder (or one file of it) in a headless terminal of that size, settled: it and its pilot."""
+async def running(folder: Path, file: Path | None = None, size: tuple[int, int] = SIZE, *,
+                  watch: float | None = None) -> AsyncIterator[tuple[ScorekeeperApp, Pilot]]:
+    """The app on the folder (or one file of it) in a headless terminal of that size, settled: it and its pilot.
+    `watch`: seconds between the app's looks at the open file (AT_ONCE: a change on disk is not seen before the
+    next save, as when two places change the file at the same moment)."""
     app = app_for(folder, file)
+    if watch is not None:
+        app.watch_every = watch
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         yield app, pilot

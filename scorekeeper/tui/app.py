@@ -33,6 +33,9 @@ Change = Callable[[], object]
 QUIT_GRACE = 5.0
 """Seconds the app has, once it is leaving, to restore the terminal before the process leaves anyway."""
 
+WATCH = 0.4
+"""Seconds between two looks at the open session's file (a stat; the file is read only when it changed)."""
+
 ASKING = "asking"
 """The worker group of the question about a file changed on disk: it waits for a person, so tests do not wait for it."""
 
@@ -81,6 +84,8 @@ class ScorekeeperApp(AppBase):
         self.now = now
         self.doc: Document | None = None
         self._waiting: Waiting | None = None
+        self.watch_every = WATCH
+        """Seconds between two looks at the open session's file (tests of changes made "at once" lengthen it)."""
         self.grace: threading.Timer | None = None
         self.typed = KeyQueue(self)
 
@@ -218,16 +223,20 @@ class ScorekeeperApp(AppBase):
 
     # -- saving -------------------------------------------------------------------------
     def save(self, session: Session, key: object = None, *, last: bool = False,
-             passed: tuple[Edit, ...] = ()) -> asyncio.Future[bool]:
+             passed: tuple[Edit, ...] = (), base: Session | None = None) -> asyncio.Future[bool]:
         """Save a new value of the open session (`last`: it ends its run of edits, the next is a new undo step;
-        `passed`: the edits keys typed together made before it, each an undo step of its own, in one write)."""
+        `passed`: the edits keys typed together made before it, each an undo step of its own, in one write;
+        `base`: the session the edit was made from, when the screen may not have seen the latest one). Changes
+        made meanwhile in another place are merged in, field by field; the screen is told."""
         doc = self.doc
         assert doc is not None
 
         def change() -> None:
-            doc.commit(session, key, passed)
+            doc.commit(session, key, passed, base=base)
             if last:
                 doc.boundary()
+            if doc.session != session:  # others' changes came in with ours
+                self.replaced(session, doc.session, remote=True)
 
         return self.write(change)
 
@@ -260,13 +269,17 @@ class ScorekeeperApp(AppBase):
         doc = self.doc
         try:
             while doc is not None:
-                choice = await self.push_screen_wait(ConflictScreen(doc.path))
-                if choice == "overwrite":
-                    doc.fingerprint = store.fingerprint(doc.path)
+                from scorekeeper.merge import describe
+
+                choice = await self.push_screen_wait(ConflictScreen(doc.path, tuple(map(describe, doc.conflicts))))
+                if choice == "overwrite":  # keep mine: ours where both changed a field, theirs elsewhere
+                    doc.prefer_ours = True
                     try:
                         waiting.saved.set_result(self._now(waiting.change))
                     except store.ChangedOnDisk:
                         continue
+                    finally:
+                        doc.prefer_ours = False
                 elif choice == "reload":
                     self.reload()
                     waiting.saved.set_result(False)
@@ -283,7 +296,6 @@ class ScorekeeperApp(AppBase):
 
     def _now(self, change: Change) -> bool:
         """Run a change now: whether it was saved (when not, says why); ChangedOnDisk when the file changed."""
-        from scorekeeper import store
 
         doc = self.doc
         if doc is None:
@@ -293,8 +305,6 @@ class ScorekeeperApp(AppBase):
                         markup=False)
             self.replaced(doc.session, doc.session)
             return False
-        if doc.changed_on_disk():
-            raise store.ChangedOnDisk(str(doc.path))
         try:
             change()
         except OSError as exc:
@@ -327,6 +337,7 @@ class ScorekeeperApp(AppBase):
         self.read_css(self.CSS_PATH, self.SESSION_CSS, self.STANDINGS_CSS, self.MORE_CSS)
         stylesheet.parse()
         stylesheet.update(self)
+        self.set_interval(self.watch_every, self.watch_file, name="watch the open session's file")
         for folder in {self.folder, *([self.file.parent] if self.file is not None else [])}:
             store.remove_stale_temps(folder)
         if self.folder.is_dir() and not os.access(self.folder, os.W_OK):
@@ -404,13 +415,24 @@ class ScorekeeperApp(AppBase):
             return
         self.replaced(old, new)
 
-    def replaced(self, old: Session, new: Session) -> None:
-        """Tell the topmost screen of the session that it changed under it (undo, redo, reload, not saved)."""
+    def replaced(self, old: Session, new: Session, *, remote: bool = False) -> None:
+        """Tell the topmost screen of the session that it changed under it (undo, redo, reload, not saved;
+        `remote`: changes made in another place, merged in: the screen keeps its cursor)."""
         from scorekeeper.tui.screens.base import SessionReplaced, SessionScreen
 
         screen = next((s for s in reversed(self.screen_stack) if isinstance(s, SessionScreen)), None)
         if screen is not None:
-            screen.post_message(SessionReplaced(old, new))
+            screen.post_message(SessionReplaced(old, new, remote=remote))
+
+    def watch_file(self) -> None:
+        """Live sessions: the open session's file changed in another place (an app in another terminal, a phone
+        through `serve`): take its changes in and show them (SPEC §5, within a second)."""
+        doc = self.doc
+        if doc is None or self._waiting is not None:
+            return
+        changed = doc.poll()
+        if changed is not None:
+            self.replaced(*changed, remote=True)
 
     # -- actions ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

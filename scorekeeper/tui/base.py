@@ -51,7 +51,7 @@ class AppBase(App[int]):
         raise NotImplementedError
 
     def save(self, session: Session, key: object = None, *, last: bool = False,
-             passed: tuple[Edit, ...] = ()) -> asyncio.Future[bool]:
+             passed: tuple[Edit, ...] = (), base: Session | None = None) -> asyncio.Future[bool]:
         """Save a new value of the open session, in order; await the future (or not) to know whether it was saved."""
         raise NotImplementedError
 

@@ -18,10 +18,12 @@ if TYPE_CHECKING:
 class SessionReplaced(Message):
     """The open session changed under the screen: undo, redo, a reload from disk, or a change not saved."""
 
-    def __init__(self, old: Session, new: Session) -> None:
+    def __init__(self, old: Session, new: Session, *, remote: bool = False) -> None:
         super().__init__()
         self.old = old
         self.new = new
+        self.remote = remote
+        """Changes made in another place, merged in (live sessions): the screen keeps its cursor."""
 
 
 def session_titles(session: Session) -> tuple[str, str | None]:
@@ -63,7 +65,14 @@ class SessionScreen(Screen[None]):
     def session_replaced(self, old: Session, new: Session) -> None:
         """Show the new session (each screen redraws what it shows)."""
 
+    def session_merged(self, old: Session, new: Session) -> None:
+        """Changes made in another place came in (by default: shown as any replaced session)."""
+        self.session_replaced(old, new)
+
     def on_session_replaced(self, message: SessionReplaced) -> None:
         """The title, then the screen's own parts."""
         self.show_title()
-        self.session_replaced(message.old, message.new)
+        if message.remote:
+            self.session_merged(message.old, message.new)
+        else:
+            self.session_replaced(message.old, message.new)

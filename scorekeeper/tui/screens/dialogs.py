@@ -66,23 +66,31 @@ class ConflictScreen(ModalScreen[str]):
         Binding("c,escape", "answer('cancel')", "Cancel"),
     ]
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, fields: tuple[str, ...] = ()) -> None:
         super().__init__(classes="dialog-screen")
         self.path = path
+        self.fields = fields
+        """The fields changed both here and there (empty: the file could not be read to merge)."""
 
     def compose(self) -> ComposeResult:
+        shown = ", ".join(self.fields[:4]) + (f" and {len(self.fields) - 4} more" if len(self.fields) > 4 else "")
+        why = ("$name was changed in another place (another app, a phone, a hand edit) at the same time as "
+               "here, in the same field: $fields. Changes to other fields are merged by themselves; this one "
+               "is not saved yet.\n\n" if self.fields else
+               "$name was changed by something else (a hand edit, or the app open twice) since it was "
+               "read here, and cannot be read to merge it with yours. Your change is not saved yet.\n\n")
         with Vertical(classes="dialog"):
             yield Label(Content.styled("The session file changed on disk", "bold $text-warning"))
             yield Static(Content.from_markup(
-                "$name was changed by something else (a hand edit, or the app open twice) since it was "
-                "read here. Your change is not saved yet.\n\n"
-                "[b]r[/b] reload: take the file as it is now (your change is dropped; ctrl+z goes back to "
+                why
+                + "[b]r[/b] reload: take the file as it is now (your change is dropped; ctrl+z goes back to "
                 "your last saved version)\n"
-                "[b]o[/b] overwrite: save your version over theirs\n"
-                "[b]c[/b] cancel: save nothing now", name=inert(str(self.path))), classes="question")
+                "[b]o[/b] keep mine: yours in that field, theirs everywhere else\n"
+                "[b]c[/b] cancel: save nothing now", name=inert(str(self.path)), fields=inert(shown)),
+                classes="question")
             with Horizontal(classes="buttons"):
                 yield Button("Reload theirs (r)", id="reload")
-                yield Button("Overwrite (o)", variant="warning", id="overwrite")
+                yield Button("Keep mine (o)", variant="warning", id="overwrite")
                 yield Button("Cancel (c)", id="cancel")
 
     def on_mount(self) -> None:

@@ -131,6 +131,8 @@ class WalkthroughScreen(SessionScreen):
         self.index = index
         self.game = games.get(doc.session.game)
         self.model: Session = doc.session
+        self.base: Session = doc.session
+        """The session of the document the model was made from (edits made since are merged into the newest)."""
         self.game_map = map_of(self.game, self.model)
         self.slots: tuple[walk.Slot, ...] = ()
         self.editors: dict[tuple[int, int], Editor] = {}
@@ -501,7 +503,9 @@ class WalkthroughScreen(SessionScreen):
             return
         session, key, boundary = self.pending
         passed, self.pending, self.passed = tuple(self.passed), None, []
-        self.app.save(session, key, last=boundary, passed=passed)
+        saved = self.app.save(session, key, last=boundary, passed=passed, base=self.base)
+        if saved.done() and saved.result():
+            self.base = session  # what the document has now, or what it merged into (the app says so)
 
     def confirm(self, editor: Editor) -> None:
         """Enter at an input: an empty one confirms its blank (0, no, none), then the cursor moves on."""
@@ -951,7 +955,7 @@ class WalkthroughScreen(SessionScreen):
         """Show another round and step."""
         self.flush()
         self.number = number
-        self.model = self.doc.session
+        self.model = self.base = self.doc.session
         self.start_round()
         self.go(index, focus)
         self.query_one(StepGrid).focus()
@@ -959,7 +963,7 @@ class WalkthroughScreen(SessionScreen):
     def session_replaced(self, old: Session, new: Session) -> None:
         """Undo, redo, a reload, or a change not saved: show the session as it is now, where it changed."""
         self.pending, self.passed = None, []
-        self.model = self.doc.session
+        self.model = self.base = self.doc.session
         where = walk.changed_at(old, new)
         if where is None:
             self.goto(self.number, self.index)
@@ -975,6 +979,31 @@ class WalkthroughScreen(SessionScreen):
                     index = i
                     break
         self.goto(number, index, (player, key, sub) if player and key else None)
+
+    def session_merged(self, old: Session, new: Session) -> None:
+        """Changes made in another place came in: shown where they are, the cursor and what is being typed here
+        left as they are (edits not saved yet get the others' changes too)."""
+        from scorekeeper.merge import rebase
+
+        base, now = self.base, self.doc.session
+        if base == now:
+            return
+        self.model = rebase(self.model, base, now)
+        if self.pending is not None:
+            self.pending = (rebase(self.pending[0], base, now), *self.pending[1:])
+        self.passed = [(rebase(step, base, now), *rest) for step, *rest in self.passed]  # type: ignore[misc]
+        self.base = now
+        focused = self.spots[self.at] if 0 <= self.at < len(self.spots) else None
+        before, after = base.round(self.number), now.round(self.number)
+        for (p, slot), editor in self.editors.items():
+            if focused is not None and focused.player == p and focused.slot == slot:
+                continue
+            value = walk.value_of(after.entry(editor.player), editor.slot)
+            if value != walk.value_of(before.entry(editor.player), editor.slot):
+                editor.load(value)
+        self.rescore(self.model)
+        self.mark_editors()
+        self.show_changed()
 
     def palette(self) -> Iterator[tuple[str, str, Any]]:
         """Commands for the command palette: every step of the round."""
