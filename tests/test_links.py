@@ -168,3 +168,37 @@ async def test_a_linked_session_opens_read_only_in_the_app(tmp_path: Path) -> No
         await pilot.press("1")
         await settle(pilot)
     assert real.read_bytes() == before and (folder / "s.toml").is_symlink()
+
+
+@pilot_test
+async def test_quitting_on_a_full_disk_says_so_and_asks(tmp_path: Path) -> None:
+    """ctrl+q with a value the disk refused: the app asks; Stay keeps it (saved once there is room), Quit anyway
+    quits."""
+    import errno
+
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    data = path.read_bytes()
+    real = store._write_all
+
+    def full(fd: int, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    async with running(tmp_path, path) as (app, pilot):
+        store._write_all = full  # type: ignore[assignment]
+        try:
+            await pilot.press("1")
+            await settle(pilot)
+            await pilot.press("ctrl+q")
+            await settle(pilot)
+            from scorekeeper.tui.screens.dialogs import ConfirmScreen
+
+            assert isinstance(app.screen, ConfirmScreen) and app.return_code is None
+            await pilot.press("n")  # stay
+            await settle(pilot)
+            assert not isinstance(app.screen, ConfirmScreen) and app.return_code is None
+            assert path.read_bytes() == data
+            await pilot.press("ctrl+q", "y")  # quit anyway
+            await settle(pilot)
+            assert app.return_code == 0
+        finally:
+            store._write_all = real  # type: ignore[assignment]

@@ -360,9 +360,26 @@ class ScorekeeperApp(AppBase):
                 pass
 
     async def action_quit(self) -> None:
-        """Quit (ctrl+q): everything is saved already, but for a value a full disk refused."""
+        """Quit (ctrl+q): everything is saved already, but for a value a full disk refused: that is tried once
+        more, and if it still cannot be written the app says so and asks (quit anyway, or stay)."""
         self.flush()
-        self.exit(0)
+        doc = self.doc
+        if doc is None or not doc.unsaved or doc.read_only:
+            self.exit(0)
+            return
+        from textual.content import Content
+
+        from scorekeeper.tui.screens.dialogs import ConfirmScreen
+
+        question = Content.from_markup(
+            "The last change to [b]$file[/b] is not saved: the disk refused it (full?).\n\nQuit anyway and lose "
+            "it, or stay (free some space: the next change, or ctrl+q again, saves it)?", file=doc.path.name)
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.exit(0)
+
+        self.push_screen(ConfirmScreen(question, yes="Quit anyway", no="Stay"), answer)
 
     def on_unmount(self) -> None:
         """Leaving, for whatever reason: save what is left, and see that the process ends.
