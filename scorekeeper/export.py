@@ -29,7 +29,12 @@ def _date(sheet: Sheet) -> str:
 
 def _cell(text: str) -> str:
     """A text cell a spreadsheet shows as text: one starting like a formula gets a leading apostrophe."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    return "'" + text if text[:1] in FORMULA_STARTS else text
+
+
+FORMULA_STARTS = frozenset("=+-@\t\r|%\uff1d\uff0b\uff0d\uff20")
+"""First characters a spreadsheet may take for a formula or a command: `= + - @`, tab, CR, `|` and `%` (DDE and
+macros), and the fullwidth `＝ ＋ － ＠` that some spreadsheets read as their ASCII twins."""
 
 
 def csv_rows(sheet: Sheet, file: str) -> list[list[str]]:
@@ -75,7 +80,18 @@ def md_text(text: str) -> str:
             out.append("\\" + ch)
         else:
             out.append(ch)
-    return "".join(out)
+    return _no_autolink("".join(out))
+
+
+def _no_autolink(text: str) -> str:
+    """Break what a Markdown renderer would turn into a link (`http://…`, `www.…`, `ana@example.com`) with
+    backslash escapes: `:\\/\\/`, `www\\.`, `\\@`; the text shows the same once rendered."""
+    import re
+
+    if "://" not in text and "@" not in text and "www." not in text.lower():
+        return text
+    text = text.replace("://", ":\\/\\/").replace("@", "\\@")
+    return re.sub(r"(?i)(www)\.", r"\1\\.", text)
 
 
 def to_markdown(sheet: Sheet, file: str) -> str:

@@ -415,7 +415,10 @@ def umask() -> int:
 
 
 def is_read_only(path: Path | str) -> bool:
-    """True when the file exists and is read-only: no write bit at all (0444), or we may not write it."""
+    """True when the file exists and is read-only: no write bit at all (0444), or we may not write it; a
+    symbolic link is read-only too (never written through)."""
+    if is_link(path):
+        return True
     try:
         st = os.stat(path)
     except OSError:
@@ -429,70 +432,104 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view):]
 
 
-def write_atomic(path: Path, text: str, *, exclusive: bool = False, errors: str = "strict") -> None:
+def write_atomic(path: Path, text: str, *, exclusive: bool = False, errors: str = "strict",
+                 mode: int | None = None) -> None:
     """Write text to path atomically: a temporary file in the same folder, fsync, rename (`errors`: how the
     UTF-8 encoding treats what it cannot encode, as in `str.encode`).
 
-    An existing file keeps its mode and group; a new one gets 0666 less the umask. With
-    `exclusive`, an existing file is never replaced (FileExistsError): the temporary file is
+    An existing file keeps its mode and group; a new one gets `mode`, or 0666 less the umask. With
+    `exclusive`, an existing name is never replaced (FileExistsError): the temporary file is
     hard-linked to its name, which fails when the name is taken. The temporary file is locked
-    while it is written, so `remove_stale_temps` never takes a file being written.
+    while it is written, so `remove_stale_temps` never takes a file being written. No symbolic
+    link is followed in the folder: a link at the name is replaced (or, with `exclusive`, counts as
+    taken), never written through; everything is done relative to the folder opened once.
     """
     import fcntl
-    import tempfile  # imported here: reading and scoring never write
+    import secrets  # imported here: reading and scoring never write
     from pathlib import Path
 
     path = Path(path)
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    dir_fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
     try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:  # a file system without locks: the age alone then guards the file
-            pass
-        try:
-            old = None if exclusive else os.stat(path)
-        except FileNotFoundError:
-            old = None
-        if old is not None:
-            os.fchmod(fd, stat.S_IMODE(old.st_mode))
-            if old.st_gid != os.fstat(fd).st_gid:
-                try:
-                    os.fchown(fd, -1, old.st_gid)
-                except OSError:
-                    pass
+        create = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+        for _ in range(100):
+            tmp = f".{path.name}.{secrets.token_hex(4)}.tmp"
+            try:
+                fd = os.open(tmp, create, 0o600, dir_fd=dir_fd)
+                break
+            except FileExistsError:
+                continue
         else:
-            os.fchmod(fd, 0o666 & ~umask())
-        _write_all(fd, text.encode("utf-8", errors))
-        os.fsync(fd)
-        if exclusive:
-            os.link(tmp, path)
-            os.unlink(tmp)
-        else:
-            os.replace(tmp, path)
-    except BaseException:
+            raise FileExistsError(errno.EEXIST, "no free temporary name", str(folder))
         try:
-            os.unlink(tmp)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:  # a file system without locks: the age alone then guards the file
+                pass
+            try:
+                old = None if exclusive else os.stat(path.name, dir_fd=dir_fd, follow_symlinks=False)
+            except FileNotFoundError:
+                old = None
+            if old is not None and stat.S_ISREG(old.st_mode):
+                os.fchmod(fd, stat.S_IMODE(old.st_mode))
+                if old.st_gid != os.fstat(fd).st_gid:
+                    try:
+                        os.fchown(fd, -1, old.st_gid)
+                    except OSError:
+                        pass
+            else:
+                os.fchmod(fd, (0o666 & ~umask()) if mode is None else mode)
+            _write_all(fd, text.encode("utf-8", errors))
+            os.fsync(fd)
+            if exclusive:
+                os.link(tmp, path.name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd, follow_symlinks=False)
+                os.unlink(tmp, dir_fd=dir_fd)
+            else:
+                os.replace(tmp, path.name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+        except BaseException:
+            try:
+                os.unlink(tmp, dir_fd=dir_fd)
+            except OSError:
+                pass
+            raise
+        finally:
+            os.close(fd)
+        try:
+            os.fsync(dir_fd)
         except OSError:
             pass
-        raise
-    finally:
-        os.close(fd)
-    _sync_folder(folder)
-
-
-def _sync_folder(folder: Path) -> None:
-    try:
-        dir_fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    except OSError:
-        pass
     finally:
         os.close(dir_fd)
+
+
+def own_folder(folder: Path) -> Path:
+    """A folder of ours inside the sessions folder (`exports/`, `trash/`), made when missing.
+
+    Refused (OSError) when it is a symbolic link or not a folder: what is written or moved there would
+    land outside the sessions folder.
+    """
+    try:
+        folder.mkdir()
+    except FileExistsError:
+        pass
+    st = os.lstat(folder)
+    if stat.S_ISLNK(st.st_mode):
+        raise OSError(errno.ELOOP, f"{folder.name}/ in the sessions folder is a symbolic link; scorekeeper "
+                      f"writes only into a real folder there (remove the link)", str(folder))
+    if not stat.S_ISDIR(st.st_mode):
+        raise NotADirectoryError(errno.ENOTDIR, f"{folder.name} in the sessions folder is not a folder",
+                                 str(folder))
+    return folder
+
+
+def is_link(path: Path | str) -> bool:
+    """True when the name is a symbolic link (which the program never writes through)."""
+    try:
+        return stat.S_ISLNK(os.lstat(path).st_mode)
+    except OSError:
+        return False
 
 
 class folder_lock:  # noqa: N801 (used as a `with` statement)
@@ -556,6 +593,9 @@ def save_checked(path: Path | str, session: Session, *, expected: str | None | b
                      f"{MAX_FILE_BYTES:,}", str(path))
     kept = None
     with folder_lock(path.parent):
+        if is_link(path):
+            raise ReadOnlyError(13, "the file is a symbolic link; scorekeeper never writes through a link "
+                                "(copy the file into the sessions folder to edit it)", str(path))
         if is_read_only(path):
             raise ReadOnlyError(13, "the file is read-only", str(path))
         if expected is not True and fingerprint(path) != expected:
@@ -585,15 +625,27 @@ def create(folder: Path, session: Session, when: datetime) -> Path:
     raise FileExistsError(17, "no free file name", str(folder / f"{stem}.toml"))
 
 
-_TEMP = r"\..+\.toml\.[A-Za-z0-9_]{8}\.tmp"
+_TEMP = r"\..+\.(?:toml|csv|md|json|svg)\.[A-Za-z0-9_]{8}\.tmp"
 
 
 def remove_stale_temps(folder: Path, age: float = 60.0) -> list[Path]:
     """Remove our own temporary files left by a save that was killed: older than `age` seconds, not held open.
 
-    Only names of our pattern (`.NAME.toml.XXXXXXXX.tmp`) are touched; a file still locked by its
-    writer is left alone. Returns what was removed.
+    Only names of our pattern (`.NAME.toml.XXXXXXXX.tmp`, and the same for our exports) are touched, in the
+    folder and in its `exports/` and `trash/` (when they are real folders, not links); a file still locked by
+    its writer is left alone. Returns what was removed.
     """
+    removed = _remove_stale_temps(folder, age)
+    for sub in ("exports", "trash"):
+        try:
+            if stat.S_ISDIR(os.lstat(folder / sub).st_mode):
+                removed += _remove_stale_temps(folder / sub, age)
+        except OSError:
+            pass
+    return removed
+
+
+def _remove_stale_temps(folder: Path, age: float) -> list[Path]:
     import fcntl
     import time as _time
 
@@ -626,14 +678,17 @@ def remove_stale_temps(folder: Path, age: float = 60.0) -> list[Path]:
 
 def copy_to_trash(path: Path) -> Path:
     """Copy a session file (as it is) into the `trash/` folder beside it; returns the copy."""
-    trash = path.parent / "trash"
-    trash.mkdir(exist_ok=True)
+    trash = own_folder(path.parent / "trash")
     text = decode(read_bytes(path), str(path)) if path.exists() else ""
+    try:
+        mode: int | None = stat.S_IMODE(os.stat(path).st_mode)  # the copy is no more readable than the file
+    except OSError:
+        mode = 0o600
     n = 1
     while True:
         target = trash / (path.name if n == 1 else f"{path.stem}-{n}{path.suffix}")
         try:
-            write_atomic(target, text, exclusive=True)
+            write_atomic(target, text, exclusive=True, mode=mode)
             return target
         except FileExistsError:
             n += 1
@@ -715,11 +770,10 @@ def session_files(folder: Path) -> list[Path]:
 
 def to_trash(path: Path) -> Path:
     """Move a session file into the `trash/` folder beside it; returns where it went."""
-    trash = path.parent / "trash"
-    trash.mkdir(exist_ok=True)
+    trash = own_folder(path.parent / "trash")
     target = trash / path.name
     n = 2
-    while target.exists():
+    while os.path.lexists(target):
         target = trash / f"{path.stem}-{n}{path.suffix}"
         n += 1
     os.replace(path, target)
@@ -728,10 +782,13 @@ def to_trash(path: Path) -> Path:
 
 def from_trash(path: Path, target: Path | None = None) -> Path:
     """Move a file out of `trash/` back into the sessions folder (under a free name); returns where it went."""
+    if is_link(path.parent):
+        raise OSError(errno.ELOOP, "trash/ in the sessions folder is a symbolic link; scorekeeper moves files "
+                      "only out of a real folder there", str(path.parent))
     target = target or path.parent.parent / path.name
     n = 2
     free = target
-    while free.exists():
+    while os.path.lexists(free):
         free = target.with_name(f"{target.stem}-{n}{target.suffix}")
         n += 1
     os.replace(path, free)

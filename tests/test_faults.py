@@ -469,12 +469,14 @@ def test_the_app_given_a_fifo_shows_why_and_quits(tmp_path: Path) -> None:
 def test_new_in_a_folder_that_cannot_be_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     """The folder refuses the write: a clear message naming the folder, exit 1, nothing left behind."""
-    import tempfile
+    real = os.open
 
-    def refused(*args: object, **kwargs: object) -> tuple[int, str]:
-        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+    def refused(path: str, flags: int, *args: object, **kwargs: object) -> int:
+        if flags & os.O_CREAT:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+        return real(path, flags, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    monkeypatch.setattr(os, "open", refused)
     code = main(["new", "ticket-booth", "-p", "Ana", "-p", "Bo", "--no-open", "--dir", str(tmp_path)])
     err = capsys.readouterr().err
     assert code == 1 and f"cannot write a session file in {tmp_path}: Permission denied" in err

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import os
+import sys
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
@@ -87,6 +89,9 @@ class ScorekeeperApp(AppBase):
         self.watch_every = WATCH
         """Seconds between two looks at the open session's file (tests of changes made "at once" lengthen it)."""
         self.grace: threading.Timer | None = None
+        self.mounted = False
+        self.stop_asked = False
+        self.terminal = terminal_state()
         self.typed = KeyQueue(self)
 
     def get_default_screen(self) -> Screen[Any]:
@@ -103,6 +108,9 @@ class ScorekeeperApp(AppBase):
 
     def on_mount(self) -> None:
         """The session given on the command line that could not be opened: why (the first screen is shown)."""
+        self.mounted = True
+        if self.stop_asked:  # SIGTERM/SIGHUP while starting: quit now that the terminal can be restored
+            self.call_later(self.action_quit_now)
         self.call_after_refresh(self._start_up)  # nothing in it is needed for the first frame
         if self.file is not None and self.doc is None:
             self.open_file(self.file)
@@ -327,7 +335,7 @@ class ScorekeeperApp(AppBase):
     # -- start-up, quitting and signals ---------------------------------------------------
     def _start_up(self) -> None:
         """The garbage collector and the CSS the first screen did not need; remove stale temporary files of ours,
-        say when the folder cannot be written, catch SIGTERM/SIGHUP."""
+        say when the folder cannot be written (SIGTERM/SIGHUP are caught before the app starts: `run`)."""
         import os
 
         from scorekeeper import store
@@ -344,16 +352,6 @@ class ScorekeeperApp(AppBase):
             self.notify(f"The folder {inert(str(self.folder))} cannot be written: sessions can be read, "
                         "not saved or created.",
                         title="Read-only folder", severity="warning", markup=False, timeout=10)
-        if not self.is_headless:
-            import asyncio
-            import signal
-
-            loop = asyncio.get_running_loop()
-            for sig in (signal.SIGTERM, signal.SIGHUP):
-                try:
-                    loop.add_signal_handler(sig, self.action_quit_now)
-                except (NotImplementedError, RuntimeError, ValueError):
-                    pass
 
     def read_css(self, *paths: Path) -> None:
         """Read the stylesheets not read yet (they are parsed when the rules are next needed, each one once)."""
@@ -373,9 +371,26 @@ class ScorekeeperApp(AppBase):
                 pass
 
     async def action_quit(self) -> None:
-        """Quit (ctrl+q): everything is saved already, but for a value a full disk refused."""
+        """Quit (ctrl+q): everything is saved already, but for a value a full disk refused: that is tried once
+        more, and if it still cannot be written the app says so and asks (quit anyway, or stay)."""
         self.flush()
-        self.exit(0)
+        doc = self.doc
+        if doc is None or not doc.unsaved or doc.read_only:
+            self.exit(0)
+            return
+        from textual.content import Content
+
+        from scorekeeper.tui.screens.dialogs import ConfirmScreen
+
+        question = Content.from_markup(
+            "The last change to [b]$file[/b] is not saved: the disk refused it (full?).\n\nQuit anyway and lose "
+            "it, or stay (free some space: the next change, or ctrl+q again, saves it)?", file=doc.path.name)
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.exit(0)
+
+        self.push_screen(ConfirmScreen(question, yes="Quit anyway", no="Stay"), answer)
 
     def on_unmount(self) -> None:
         """Leaving, for whatever reason: save what is left, and see that the process ends.
@@ -386,10 +401,15 @@ class ScorekeeperApp(AppBase):
         """
         self.flush()
         if not self.is_headless:
-            import os
+            self.end_within_grace()
+
+    def end_within_grace(self) -> None:
+        """See that the process ends within QUIT_GRACE seconds from now, whatever Textual's shutdown does: then the
+        terminal is put back as it was when the app started and the process exits (0: everything is saved)."""
+        if self.grace is None:
             import threading
 
-            self.grace = threading.Timer(QUIT_GRACE, os._exit, (0,))
+            self.grace = threading.Timer(QUIT_GRACE, end_now, (self.terminal,))
             self.grace.daemon = True
             self.grace.start()
 
@@ -397,6 +417,19 @@ class ScorekeeperApp(AppBase):
         """SIGTERM or SIGHUP: as ctrl+q — save, restore the terminal, exit 0."""
         self.flush()
         self.exit(0)
+
+    def on_signal(self, signum: int, frame: object) -> None:
+        """SIGTERM or SIGHUP at any moment (a plain handler, so it runs even while the main thread waits on a
+        lock in Textual's shutdown): the process ends within the grace; a running app quits as on ctrl+q, one
+        still starting quits as soon as it is mounted."""
+        self.stop_asked = True
+        self.end_within_grace()
+        if self.mounted:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                return
+            loop.call_soon_threadsafe(self.action_quit_now)
 
     def reload(self) -> None:
         """Take the file as it is on disk (it may be unreadable: then keep ours and say why)."""
@@ -501,6 +534,40 @@ class ScorekeeperApp(AppBase):
         yield from super().get_system_commands(screen)
 
 
+def terminal_state() -> list[Any] | None:
+    """The terminal's settings as the app found them (None without a terminal), to put back if it must end
+    without Textual's shutdown."""
+    import termios
+
+    try:
+        return termios.tcgetattr(sys.__stdin__.fileno()) if sys.__stdin__ is not None else None
+    except (OSError, ValueError, termios.error):
+        return None
+
+
+RESTORE = "\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l\x1b[?1004l\x1b[?25h\x1b[?1049l"
+"""Mouse reporting, bracketed paste and focus events off, the cursor shown, the alternate screen left."""
+
+
+def end_now(terminal: list[Any] | None) -> None:
+    """End the process at once (the grace is over): the terminal as it was found, then exit 0; a second timer
+    exits even if the terminal blocks the writing."""
+    import termios
+    import threading
+
+    backstop = threading.Timer(1.0, os._exit, (0,))
+    backstop.daemon = True
+    backstop.start()
+    try:
+        if sys.__stdout__ is not None and os.isatty(sys.__stdout__.fileno()):
+            os.write(sys.__stdout__.fileno(), RESTORE.encode("ascii"))
+        if terminal is not None and sys.__stdin__ is not None:
+            termios.tcsetattr(sys.__stdin__.fileno(), termios.TCSANOW, terminal)
+    except (OSError, ValueError, termios.error):
+        pass
+    os._exit(0)
+
+
 def run(folder: Path, file: Path | None = None) -> int:
     """Run the app on a sessions folder, or on one session file; the exit code."""
     # Everything imported so far lives as long as the app: keep the garbage collector from walking it
@@ -509,9 +576,14 @@ def run(folder: Path, file: Path | None = None) -> int:
     gc.freeze()
     gc.disable()
     app = ScorekeeperApp(folder=folder, file=file)
+    import signal
+
+    caught = {sig: signal.signal(sig, app.on_signal) for sig in (signal.SIGTERM, signal.SIGHUP)}
     try:
         result = app.run()
     finally:
         if app.grace is not None:
             app.grace.cancel()
+        for sig, handler in caught.items():
+            signal.signal(sig, handler)
     return result if isinstance(result, int) else (app.return_code or 0)

@@ -49,7 +49,7 @@ def exports_dir(session_file: Path) -> Path:
 def write_export(session_file: Path, sheet: Sheet, to: str) -> Path:
     """Write the session in a format to exports/ (atomically, replacing an older export of it); the path."""
     text = export.export([(sheet, session_file.name)], to)
-    target = exports_dir(session_file) / f"{session_file.stem}.{FILES[to][1]}"
+    target = store.own_folder(exports_dir(session_file)) / f"{session_file.stem}.{FILES[to][1]}"
     store.write_atomic(target, text)
     return target
 
@@ -146,6 +146,7 @@ class ExportScreen(Screen[None]):
         room = self.size.height - 2
         picture = exports_dir(self.path) / f"{self.path.stem}-bgstats.svg"
         try:
+            store.own_folder(picture.parent)
             store.write_atomic(picture, svg(link))
             saved = Content.from_markup("The code is also saved as a picture: $path", path=str(picture))
         except OSError as exc:

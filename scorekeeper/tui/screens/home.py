@@ -480,19 +480,23 @@ class HomeScreen(Screen[None]):
 
     def action_sample(self, name: str = SAMPLES[0]) -> None:
         """Copy a sample session into the folder and open it."""
-        import shutil
         from importlib import resources
 
-        source = resources.files("scorekeeper.samples").joinpath(name)
+        from scorekeeper import store
+
+        text = resources.files("scorekeeper.samples").joinpath(name).read_text(encoding="utf-8")
         folder = self.app.folder
-        folder.mkdir(parents=True, exist_ok=True)
-        target = folder / f"sample-{name}"
-        n = 2
-        while target.exists():
-            target = folder / f"sample-{Path(name).stem}-{n}.toml"
-            n += 1
-        with resources.as_file(source) as path:
-            shutil.copyfile(path, target)
+        n = 1
+        while True:  # never over an existing name, nor through a link there
+            target = folder / (f"sample-{name}" if n == 1 else f"sample-{Path(name).stem}-{n}.toml")
+            try:
+                store.write_atomic(target, text, exclusive=True)
+                break
+            except FileExistsError:
+                n += 1
+            except OSError as exc:
+                self.notify(f"Could not copy the sample: {exc.strerror or exc}", severity="error", markup=False)
+                return
         self.deleted = None
         self.app.open_file(target)
 
