@@ -388,7 +388,8 @@ def setup_stats(stats: Parser) -> None:
     stats.add_argument("folder", nargs="?", metavar="DIR", help="the folder (default: the sessions folder)")
     dir_option(stats)
     stats.add_argument("--game", help="only this game (an id: scorekeeper games lists them)")
-    stats.add_argument("--player", help="only the sessions of this player (ignoring case)")
+    stats.add_argument("--player", help="only the sessions of this player (names match after NFC and case "
+                       "folding); margins come from all of them, lost ones too")
     stats.add_argument("--since", metavar="DATE", help="only sessions played on or after DATE (YYYY-MM-DD)")
     stats.add_argument("--json", action="store_true", help="print JSON")
     stats.set_defaults(func=cmd_stats)

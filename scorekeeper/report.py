@@ -89,8 +89,10 @@ def _fig(value: Any) -> str:
     """A statistics figure as text: `60.5`, `71`, `—` for none."""
     if value is None:
         return "—"
-    if isinstance(value, float):
-        return f"{value:g}"
+    if isinstance(value, float):  # exact: 300000.5, never cut to 6 significant digits
+        from decimal import Decimal
+
+        return format(Decimal(repr(value)), "f")
     return str(value)
 
 
@@ -132,6 +134,11 @@ def stats_text(result: dict[str, Any], folder: str) -> str:
                 who = inert(", ".join(rec["winners"]))
                 how = f"{who} over {inert(rec['runner_up'])}" if rec["runner_up"] else f"shared by {who}"
                 out.append(f"  {label}: {_fig(rec['margin'])} — {how} ({rec['date']}, {inert(rec['file'])})")
+        tied, shared = g.get("tie_broken_wins", 0), g.get("shared_victories", 0)
+        apart = ([f"{tied} win{'s' * (tied != 1)} on a tie-break"] if tied else []) + (
+            [f"{shared} shared victor{'ies' if shared != 1 else 'y'}"] if shared else [])
+        if apart:
+            out.append(f"  Level on points at the top (not a closest finish): {', '.join(apart)}")
         booth = g.get("ticket_booth")
         if booth:
             top = ", ".join(f"{a['label']} {_fig(a['points'])}" for a in booth["attractions"])
@@ -157,6 +164,9 @@ def stats_text(result: dict[str, Any], folder: str) -> str:
                       [[p["player"], str(p["plays"]), str(p["wins"]), f"{p['win_rate']:.0%}",
                         str(p["longest_streak"])] for p in result["players"]])
     notes = []
+    low = result.get("min_plays_for_ranking")
+    if low and any(p["plays"] < low for g in result["games"] for p in g["players"]):
+        notes.append(f"(players with fewer than {low} plays are ranked after the others)")
     if result["unfinished"]:
         n = result["unfinished"]
         notes.append(f"({n} unfinished session{'s' * (n != 1)} not counted)")

@@ -7,6 +7,8 @@ the output.
 
 from __future__ import annotations
 
+import math
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
@@ -15,6 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from scorekeeper.index import Summary
+
+MIN_PLAYS = 3
+"""Rankings put players with fewer plays than this after the others (a 1-play, 1-win player does not top a table)."""
 
 SPECIALS = ("outhouse", "ticket-booth", "demolition-derby", "tickets")
 """The Ticket Booth's categories besides the attractions."""
@@ -30,14 +35,26 @@ def _halves(value: int | float) -> int:
     return int(h)
 
 
+def name_key(name: str) -> str:
+    """How player names are compared: Unicode NFC, then case folding (`Zoë` in NFC and NFD, `ZOË`: one player)."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def round2(value: Fraction) -> Fraction:
+    """Exactly to 2 decimal places, halves away from zero, as people round: 1.125 -> 1.13, 1.875 -> 1.88."""
+    hundredths = abs(value) * 100
+    whole = math.floor(hundredths + Fraction(1, 2))
+    return Fraction(whole if value >= 0 else -whole, 100)
+
+
 def _num(value: Fraction | int | float) -> int | float:
-    """A figure for JSON: an int when whole, else a float (rounded to 2 places when not a half)."""
+    """A figure for JSON: an int when whole, else a float (rounded to 2 places, see `round2`, when not a half)."""
     f = Fraction(value)
     if f.denominator == 1:
         return int(f)
     if (f * 2).denominator == 1:
         return float(f)
-    return round(float(f), 2)
+    return float(round2(f))
 
 
 def _rate(part: int, whole: int) -> float:
@@ -106,6 +123,8 @@ class _Game:
     tickets: list[int] = field(default_factory=lambda: [0, 0])
     longest_path_games: int = 0
     longest_path_won: int = 0
+    tie_broken: int = 0  # games won on a tie-break (first place level on points)
+    shared: int = 0  # games with a shared victory
 
 
 @dataclass
@@ -122,11 +141,13 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
 
     Filters: `game` (an id), `player` (a name, ignoring case: only sessions they played, only their rows,
     and only their points by category, tickets and Longest Path bonuses), `since` (a date: sessions played
-    that day or later). Players are matched ignoring case.
+    that day or later). Players are matched as `name_key` compares them (NFC, case folded). With `player`, the
+    biggest margin and closest finish come from all the player's sessions, those they lost too. Rankings put
+    players with fewer than MIN_PLAYS plays last; averages are rounded by `round2`.
     Returns {"filters", "sessions", "unfinished", "invalid", "games": [...], "players": [...],
     "head_to_head": [...]}; every figure is a number, text or list (points exact: ints, or .5 floats).
     """
-    who = player.casefold() if player else None
+    who = name_key(player) if player else None
     since_text = since.isoformat() if isinstance(since, date) else since
     plays: list[_Play] = []
     unfinished = 0
@@ -136,7 +157,7 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
             continue
         if since_text and s.when < since_text:
             continue
-        if who is not None and who not in (p.casefold() for p in s.players):
+        if who is not None and who not in (name_key(p) for p in s.players):
             continue
         if s.error:
             invalid.append(s.file)
@@ -161,8 +182,8 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
         g.plays += 1
         count = len(play.results)
         for name, total, _place, won, raw in play.results:
-            key = name.casefold()
-            names.setdefault(key, name)
+            key = name_key(name)
+            names.setdefault(key, unicodedata.normalize("NFC", name))
             g.players.setdefault(key, _Player(names[key])).add(total, won, count)
             overall.setdefault(key, _Player(names[key])).add(total, won, count)
             done, failed = raw.get("tickets", (0, 0))
@@ -176,14 +197,14 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
             g.tickets[0] += done
             g.tickets[1] += failed
         holders = [won for n, _t, _p, won, raw in play.results
-                   if raw.get("longest_path") and (who is None or n.casefold() == who)]
+                   if raw.get("longest_path") and (who is None or name_key(n) == who)]
         if holders:
             g.longest_path_games += 1
             g.longest_path_won += any(holders)
         _margins(g, play)
         for i, (a, _ta, pa, _wa, _ra) in enumerate(play.results):
             for b, _tb, pb, _wb, _rb in play.results[i + 1:]:
-                ka, kb = a.casefold(), b.casefold()
+                ka, kb = name_key(a), name_key(b)
                 first, second, pf, ps = (ka, kb, pa, pb) if ka <= kb else (kb, ka, pb, pa)
                 row = h2h.setdefault((first, second), [0, 0, 0, 0])  # games, first above, second above, level
                 row[0] += 1
@@ -196,11 +217,13 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
     for gid in sorted(per_game, key=lambda k: (order.get(k, len(order)), k)):
         g = per_game[gid]
         rows = [p for k, p in g.players.items() if who is None or k == who]
-        rows.sort(key=lambda p: (-Fraction(p.wins, p.plays), -p.wins, -Fraction(p.total, p.plays), p.name.casefold()))
+        rows.sort(key=lambda p: (p.plays < MIN_PLAYS, -Fraction(p.wins, p.plays), -p.wins,
+                                 -Fraction(p.total, p.plays), p.name.casefold()))
         out: dict[str, Any] = {
             "game": gid, "name": NAMES.get(gid, gid), "plays": g.plays,
             "players": [p.as_json() for p in rows],
             "biggest_margin": g.biggest, "closest_finish": g.closest,
+            "tie_broken_wins": g.tie_broken, "shared_victories": g.shared,
         }
         if gid == "ticket-booth":
             out["ticket_booth"] = _booth(g.categories)
@@ -213,7 +236,7 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
         games_out.append(out)
 
     players_out = [p.as_json(with_scores=False) for k, p in overall.items() if who is None or k == who]
-    players_out.sort(key=lambda r: (-r["win_rate"], -r["wins"], r["player"].casefold()))
+    players_out.sort(key=lambda r: (r["plays"] < MIN_PLAYS, -r["win_rate"], -r["wins"], r["player"].casefold()))
     h2h_out = []
     for (ka, kb), (n, a_above, b_above, level) in sorted(h2h.items()):
         for k1, k2, above, below in ((ka, kb, a_above, b_above), (kb, ka, b_above, a_above)):
@@ -225,6 +248,7 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
                             "below": below, "level": level})
     return {
         "filters": {"game": game, "player": player, "since": since_text},
+        "min_plays_for_ranking": MIN_PLAYS,
         "sessions": len(plays),
         "unfinished": unfinished,
         "invalid": sorted(invalid),
@@ -235,11 +259,21 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
 
 
 def _margins(g: _Game, play: _Play) -> None:
-    """Keep the game's biggest winning margin and closest finish (first place total minus the next one)."""
+    """Keep the game's biggest winning margin and closest finish (first place total minus the next one).
+
+    The closest finish is the smallest margin of a decided game (one winner, ahead on points): a shared
+    victory and a win on a tie-break (margin 0) are counted apart, in `shared` and `tie_broken`."""
     ordered = sorted(play.results, key=lambda r: (r[2], -r[1]))
     if len(ordered) < 2:
         return
     margin = ordered[0][1] - max(r[1] for r in ordered[1:])
+    winners = sum(r[3] for r in play.results)
+    if winners > 1:
+        g.shared += 1
+        return
+    if margin <= 0:
+        g.tie_broken += winners == 1
+        return
     biggest = g.biggest is None or margin > g.biggest_h
     closest = g.closest is None or margin < g.closest_h
     if not (biggest or closest):

@@ -48,11 +48,13 @@ def test_margins_and_head_to_head_by_hand():
     result = statistics(summaries(*BOOTH))
     block = result["games"][0]
     # Margins (first place total minus the best other total): 3p 95.5 - 76 = 19.5; tiebreak 71 - 71 = 0;
-    # shared 129 - 129 = 0; 5p 69.5 - 62 = 7.5. Biggest 19.5 (3p); closest 0, first met in date order: shared.
+    # shared 129 - 129 = 0; 5p 69.5 - 62 = 7.5. Biggest 19.5 (3p); closest: the smallest margin of a decided game,
+    # 7.5 (5p: Eli over Dana); the tie-broken win and the shared victory are counted apart.
     assert block["biggest_margin"]["margin"] == 19.5 and block["biggest_margin"]["file"] == "ticket-booth-3p.toml"
     assert block["biggest_margin"]["winners"] == ["Bo"] and block["biggest_margin"]["runner_up"] == "Ana"
-    assert block["closest_finish"]["margin"] == 0 and block["closest_finish"]["file"] == "ticket-booth-shared.toml"
-    assert block["closest_finish"]["runner_up"] is None  # a shared victory: nobody is second
+    assert block["closest_finish"]["margin"] == 7.5 and block["closest_finish"]["file"] == "ticket-booth-5p.toml"
+    assert block["closest_finish"]["winners"] == ["Eli"] and block["closest_finish"]["runner_up"] == "Dana"
+    assert (block["tie_broken_wins"], block["shared_victories"]) == (1, 1)
     # Ana against Bo: 3p Bo 1st, Ana 2nd; tiebreak Bo 1st (last round), Ana 2nd: 2 games, Bo above twice.
     h2h = {(h["player"], h["opponent"]): h for h in result["head_to_head"]}
     assert h2h["Ana", "Bo"] == {"player": "Ana", "opponent": "Bo", "games": 2, "above": 0, "below": 2, "level": 0}
@@ -150,3 +152,48 @@ def test_a_player_filter_counts_only_their_points_by_category():
     # held the Longest Path.
     assert block["tickets"]["completed"] == 2 and block["tickets"]["failed"] == 1
     assert block["longest_path"] == {"games": 0, "holder_won": 0, "rate": 0.0}
+
+
+def test_figures_exact_and_rounded_as_people_do():
+    from fractions import Fraction
+
+    from scorekeeper.report import _fig
+    from scorekeeper.stats import round2
+
+    # The plain table printed 6 significant digits: 300000.5 showed as 300000, 100303.5 as 100304.
+    assert (_fig(300000.5), _fig(100303.5), _fig(71), _fig(83.25)) == ("300000.5", "100303.5", "71", "83.25")
+    # Averages: exactly to 2 places, halves away from zero (9/8 = 1.125 -> 1.13, 15/8 = 1.875 -> 1.88).
+    assert [round2(Fraction(n, 8)) for n in (9, 15, -9)] == [Fraction(113, 100), Fraction(188, 100),
+                                                              Fraction(-113, 100)]
+    # 2.675 is 2.67499... as a float: the exact fraction rounds up.
+    assert round2(Fraction(2675, 1000)) == Fraction(268, 100)
+
+
+def test_names_compared_after_nfc_and_case_folding(tmp_path):
+    import unicodedata
+
+    nfc, nfd = unicodedata.normalize("NFC", "Zoë"), unicodedata.normalize("NFD", "Zoë")
+    assert nfc != nfd
+    text = (SAMPLES / "ticket-to-ride-4p.toml").read_text(encoding="utf-8")
+    for i, name in enumerate((nfc, nfd, "ZOË")):
+        (tmp_path / f"s{i}.toml").write_text(text.replace(".Mia]", f'."{name}"]').replace("Mia", name),
+                                             encoding="utf-8")
+    found = [summarize(p) for p in sorted(tmp_path.glob("*.toml"))]
+    result = statistics(found)
+    # One player, not three rows that look alike: 3 plays, shown as first met, in NFC.
+    zoe = [r for r in rows(result, "ticket-to-ride").values() if r["player"].casefold().startswith("zo")]
+    assert [(r["player"], r["plays"]) for r in zoe] == [(nfc, 3)]
+    assert statistics(found, player=nfd)["sessions"] == 3
+
+
+def test_screen_never_cuts_two_names_to_one_label():
+    from scorekeeper.tui.screens.statistics import name_labels
+
+    a, b, short = "Alexandra Johansson", "Alexandra Johanssen", "Bo"
+    labels = name_labels([a, b, short])
+    # Cut at 16 columns both would read `Alexandra Johan…`: shown whole instead; Bo is short already.
+    assert labels == {a: a, b: b, short: short}
+    # One long name alone is cut as before.
+    assert name_labels([a, short])[a] == "Alexandra Johan…"
+    # A name that is itself the cut form of another: the other is shown whole.
+    assert name_labels(["Alexandra Johan…", a]) == {"Alexandra Johan…": "Alexandra Johan…", a: a}

@@ -132,7 +132,9 @@ async def test_statistics_of_bo_worked_out_by_hand(folder: Path) -> None:
         by_count = lines[lines.index(row) + 3]
         assert by_count.split() == ["Bo", "95½", "71"]
         assert "Biggest winning margin: 19½ — Bo over Ana, 2026-11-27" in lines  # 95½ - 76
-        assert "Closest finish: 0 — Bo over Ana, 2026-10-02" in lines  # 71 to 71, settled by the last round
+        # The closest decided game: 19½ too; 71 to 71 (settled by the last round) is a tie-broken win, apart.
+        assert "Closest finish: 19½ — Bo over Ana, 2026-11-27" in lines
+        assert "Level on points at the top: 1 win on a tie-break" in lines
         h2h = lines[lines.index("Head to head (places, every game)") + 1:]
         assert [line.split() for line in h2h] == [
             ["Player", "Opponent", "Games", "Above", "Below", "Level"],

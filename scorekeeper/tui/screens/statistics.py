@@ -28,7 +28,8 @@ HEAD_TO_HEAD_ROWS = 40
 """More pairs than this (a club, not a table of friends) are shown per player, once one is picked."""
 
 NAME_WIDTH = 16
-"""Names longer than this are cut (with `…`) in the tables, so they fit in 80 columns."""
+"""Names longer than this are cut (with `…`) in the tables, so they fit in 80 columns, unless the cut would make
+two players look the same (see `name_labels`)."""
 
 
 def num(value: int | float | None) -> str:
@@ -59,6 +60,21 @@ def cut_name(name: str, room: int = NAME_WIDTH) -> str:
     return out + "…"
 
 
+def name_labels(names: Sequence[str], room: int = NAME_WIDTH) -> dict[str, str]:
+    """Each name's label in a table: cut to `room` columns unless two names would then look the same, in which
+    case those are shown whole (a label never stands for two players)."""
+    whole: set[str] = set()
+    while True:
+        labels = {n: inert(n) if n in whole else cut_name(n, room) for n in names}
+        seen: dict[str, list[str]] = {}
+        for n, label in labels.items():
+            seen.setdefault(label, []).append(n)
+        clash = {n for group in seen.values() if len(group) > 1 for n in group} - whole
+        if not clash:
+            return labels
+        whole |= clash
+
+
 def table(head: Sequence[str], rows: Sequence[Sequence[str]], first: int) -> Content:
     """Aligned plain columns: the first (a name) left, the figures right; the head in bold."""
     widths = [max([first, *(width(r[0]) for r in rows)])] + [
@@ -74,7 +90,8 @@ def table(head: Sequence[str], rows: Sequence[Sequence[str]], first: int) -> Con
 def player_rows(players: list[dict[str, Any]]) -> Content:
     """Plays, wins, win rate, average, best, worst and longest winning streak per player."""
     head = ["Player", "Plays", "Wins", "Win %", "Average", "Best", "Worst", "Streak"]
-    rows = [[cut_name(p["player"]), str(p["plays"]), str(p["wins"]), rate(p["win_rate"]), num(p.get("average")),
+    label = name_labels([p["player"] for p in players])
+    rows = [[label[p["player"]], str(p["plays"]), str(p["wins"]), rate(p["win_rate"]), num(p.get("average")),
              num(p.get("best")), num(p.get("worst")), str(p["longest_streak"])] for p in players]
     return table(head, rows, 6)
 
@@ -83,7 +100,8 @@ def by_count_rows(players: list[dict[str, Any]]) -> Content:
     """Each player's average score by the number of players at the table."""
     counts = sorted({int(n) for p in players for n in p.get("average_by_player_count", {})})
     head = ["Average with", *(f"{n} players" for n in counts)]
-    rows = [[cut_name(p["player"]), *(num(p["average_by_player_count"].get(str(n)))
+    label = name_labels([p["player"] for p in players])
+    rows = [[label[p["player"]], *(num(p["average_by_player_count"].get(str(n)))
                                       for n in counts)] for p in players]
     return table(head, rows, 12)
 
@@ -104,6 +122,11 @@ def game_section(game: dict[str, Any]) -> list[Content]:
     for label, key in (("Biggest winning margin", "biggest_margin"), ("Closest finish", "closest_finish")):
         if game.get(key):
             out.append(finish_text(label, game[key]))
+    tied, shared = game.get("tie_broken_wins", 0), game.get("shared_victories", 0)
+    if tied or shared:
+        apart = ([f"{tied} win{'s' * (tied != 1)} on a tie-break"] if tied else []) + (
+            [f"{shared} shared victor{'ies' if shared != 1 else 'y'}"] if shared else [])
+        out.append(Content.assemble(("Level on points at the top: ", "bold"), ", ".join(apart)))
     booth = game.get("ticket_booth")
     if booth:
         out.append(Content.assemble(("Points by attraction: ", "bold"),
@@ -125,7 +148,8 @@ def game_section(game: dict[str, Any]) -> list[Content]:
 def head_to_head(rows: list[dict[str, Any]]) -> Content:
     """How often each player finished above, below or level with each other."""
     head = ["Player", "Opponent", "Games", "Above", "Below", "Level"]
-    body = [[cut_name(r["player"]), cut_name(r["opponent"]), str(r["games"]), str(r["above"]), str(r["below"]),
+    label = name_labels(sorted({n for r in rows for n in (r["player"], r["opponent"])}))
+    body = [[label[r["player"]], label[r["opponent"]], str(r["games"]), str(r["above"]), str(r["below"]),
              str(r["level"])] for r in rows]
     return table(head, body, 6)
 
@@ -133,7 +157,8 @@ def head_to_head(rows: list[dict[str, Any]]) -> Content:
 def overall(rows: list[dict[str, Any]]) -> Content:
     """Every game together: plays, wins, win rate, longest streak."""
     head = ["Player", "Plays", "Wins", "Win %", "Streak"]
-    body = [[cut_name(p["player"]), str(p["plays"]), str(p["wins"]), rate(p["win_rate"]), str(p["longest_streak"])]
+    label = name_labels([p["player"] for p in rows])
+    body = [[label[p["player"]], str(p["plays"]), str(p["wins"]), rate(p["win_rate"]), str(p["longest_streak"])]
             for p in rows]
     return table(head, body, 6)
 
