@@ -149,10 +149,30 @@ def stats_text(result: dict[str, Any], folder: str) -> str:
         if tickets:
             out.append(f"  Tickets: {tickets['completed']} completed, {tickets['failed']} failed "
                        f"({tickets['completed_rate']:.0%} completed)")
+        top = g.get("highest_score")
+        if top:
+            out.append(f"  Highest score: {_fig(top['points'])} — {inert(top['player'])} ({top['date']}, "
+                       f"{inert(top['file'])})")
         lp = g.get("longest_path")
         if lp and lp["games"]:
             out.append(f"  Longest Path: its holder won {lp['holder_won']} of {lp['games']} "
                        f"game{'s' * (lp['games'] != 1)} ({lp['rate']:.0%})")
+    page = result.get("player_page")
+    if page:
+        out += ["", f"{inert(page['player'])}: {page['plays']} play{'s' * (page['plays'] != 1)}, {page['wins']} "
+                f"win{'s' * (page['wins'] != 1)} ({page['win_rate']:.0%}); winning streak {page['current_streak']} "
+                f"now, {page['longest_streak']} at the longest"]
+        out += _table(["game", "plays", "wins", "win rate"], [[g["name"], str(g["plays"]), str(g["wins"]),
+                                                              f"{g['win_rate']:.0%}"] for g in page["by_game"]])
+        out.append("  By players at the table: " + ", ".join(
+            f"{n}p {c['wins']}/{c['plays']} ({c['win_rate']:.0%})" for n, c in page["by_player_count"].items()))
+        rival, nemesis = page["rival"], page["nemesis"]
+        if rival:
+            out.append(f"  Rival (most often just ahead): {inert(rival['player'])}, {rival['just_ahead']} "
+                       f"time{'s' * (rival['just_ahead'] != 1)}")
+        if nemesis:
+            out.append(f"  Nemesis (finished above most often): {inert(nemesis['player'])}, {nemesis['above']} of "
+                       f"{nemesis['games']} game{'s' * (nemesis['games'] != 1)}")
     if result["head_to_head"]:
         out += ["", "Head to head (how often the player finished above the opponent)"]
         rows = [[h["player"], h["opponent"], str(h["games"]), str(h["above"]), str(h["below"]), str(h["level"])]
@@ -163,6 +183,9 @@ def stats_text(result: dict[str, Any], folder: str) -> str:
         out += _table(["player", "plays", "wins", "win rate", "streak"],
                       [[p["player"], str(p["plays"]), str(p["wins"]), f"{p['win_rate']:.0%}",
                         str(p["longest_streak"])] for p in result["players"]])
+    if result.get("plays_by_year") and result["sessions"]:
+        out += ["", "Plays by year: " + ", ".join(f"{y} {n}" for y, n in result["plays_by_year"].items()),
+                "Plays by month: " + ", ".join(f"{m} {n}" for m, n in result["plays_by_month"].items())]
     notes = []
     low = result.get("min_plays_for_ranking")
     if low and any(p["plays"] < low for g in result["games"] for p in g["players"]):

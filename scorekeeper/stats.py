@@ -73,6 +73,7 @@ class _Player:
     streak: int = 0
     longest_streak: int = 0
     tickets: list[int] = field(default_factory=lambda: [0, 0])
+    wins_by_count: dict[int, int] = field(default_factory=dict)
 
     def add(self, score: int, won: bool, count: int) -> None:
         self.plays += 1
@@ -87,6 +88,7 @@ class _Player:
             slot = self.by_count[count] = [0, 0]
         slot[0] += 1
         slot[1] += score
+        self.wins_by_count[count] = self.wins_by_count.get(count, 0) + won
         if won:
             self.streak += 1
             if self.streak > self.longest_streak:
@@ -136,19 +138,22 @@ class _Play:
 
 
 def statistics(summaries: Iterable[Summary], *, game: str | None = None, player: str | None = None,
-               since: date | str | None = None) -> dict[str, Any]:
+               since: date | str | None = None, until: date | str | None = None) -> dict[str, Any]:
     """Statistics of the finished, valid sessions among `summaries`, as JSON data.
 
-    Filters: `game` (an id), `player` (a name, ignoring case: only sessions they played, only their rows,
-    and only their points by category, tickets and Longest Path bonuses), `since` (a date: sessions played
-    that day or later). Players are matched as `name_key` compares them (NFC, case folded). With `player`, the
-    biggest margin and closest finish come from all the player's sessions, those they lost too. Rankings put
-    players with fewer than MIN_PLAYS plays last; averages are rounded by `round2`.
+    Filters: `game` (an id), `player` (a name: only sessions they played, only their rows, and only their
+    points by category, tickets and Longest Path bonuses), `since` (a date: sessions played that day or
+    later), `until` (a date: sessions played that day or earlier). Players are matched as `name_key`
+    compares them (NFC, case folded). With `player`, the biggest margin and closest finish come from all
+    the player's sessions, those they lost too. Rankings put players with fewer than MIN_PLAYS plays last;
+    averages are rounded by `round2`.
     Returns {"filters", "sessions", "unfinished", "invalid", "games": [...], "players": [...],
-    "head_to_head": [...]}; every figure is a number, text or list (points exact: ints, or .5 floats).
+    "head_to_head": [...], "plays_by_month", "plays_by_year"}, with `player` a "player_page" too; every
+    figure is a number, text or list (points exact: ints, or .5 floats).
     """
     who = name_key(player) if player else None
     since_text = since.isoformat() if isinstance(since, date) else since
+    until_text = until.isoformat() if isinstance(until, date) else until
     plays: list[_Play] = []
     unfinished = 0
     invalid: list[str] = []
@@ -156,6 +161,8 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
         if game is not None and s.game != game:
             continue
         if since_text and s.when < since_text:
+            continue
+        if until_text and s.when[:10] > until_text:
             continue
         if who is not None and who not in (name_key(p) for p in s.players):
             continue
@@ -177,9 +184,26 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
     overall: dict[str, _Player] = {}
     h2h: dict[tuple[str, str], list[int]] = {}
     names: dict[str, str] = {}
+    months: dict[str, int] = {}
+    just_ahead: dict[str, int] = {}
+    high: dict[str, tuple[int, dict[str, Any]]] = {}
     for play in plays:
         g = per_game.setdefault(play.game, _Game(play.game))
         g.plays += 1
+        if play.when[:7]:
+            months[play.when[:7]] = months.get(play.when[:7], 0) + 1
+        for name, total, _place, _won, _raw in play.results:
+            if (who is None or name_key(name) == who) and (play.game not in high or total > high[play.game][0]):
+                high[play.game] = (total, {"player": unicodedata.normalize("NFC", name),
+                                           "points": _num(Fraction(total, 2)), "date": play.when[:10],
+                                           "file": play.file})
+        if who is not None:
+            mine = next(r[2] for r in play.results if name_key(r[0]) == who)
+            ahead = [r[2] for r in play.results if r[2] < mine]
+            for r in play.results:
+                if ahead and r[2] == max(ahead):
+                    k = name_key(r[0])
+                    just_ahead[k] = just_ahead.get(k, 0) + 1
         count = len(play.results)
         for name, total, _place, won, raw in play.results:
             key = name_key(name)
@@ -225,6 +249,8 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
             "biggest_margin": g.biggest, "closest_finish": g.closest,
             "tie_broken_wins": g.tie_broken, "shared_victories": g.shared,
         }
+        if gid in high:
+            out["highest_score"] = high[gid][1]
         if gid == "ticket-booth":
             out["ticket_booth"] = _booth(g.categories)
         if g.tickets != [0, 0]:
@@ -238,16 +264,19 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
     players_out = [p.as_json(with_scores=False) for k, p in overall.items() if who is None or k == who]
     players_out.sort(key=lambda r: (r["plays"] < MIN_PLAYS, -r["win_rate"], -r["wins"], r["player"].casefold()))
     h2h_out = []
-    for (ka, kb), (n, a_above, b_above, level) in sorted(h2h.items()):
+    for (ka, kb), (met, a_above, b_above, level) in sorted(h2h.items()):
         for k1, k2, above, below in ((ka, kb, a_above, b_above), (kb, ka, b_above, a_above)):
             if who is None and k1 != ka:
                 continue
             if who is not None and k1 != who:
                 continue
-            h2h_out.append({"player": names[k1], "opponent": names[k2], "games": n, "above": above,
+            h2h_out.append({"player": names[k1], "opponent": names[k2], "games": met, "above": above,
                             "below": below, "level": level})
-    return {
-        "filters": {"game": game, "player": player, "since": since_text},
+    years: dict[str, int] = {}
+    for month, n in months.items():
+        years[month[:4]] = years.get(month[:4], 0) + n
+    result: dict[str, Any] = {
+        "filters": {"game": game, "player": player, "since": since_text, "until": until_text},
         "min_plays_for_ranking": MIN_PLAYS,
         "sessions": len(plays),
         "unfinished": unfinished,
@@ -255,6 +284,35 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
         "games": games_out,
         "players": players_out,
         "head_to_head": h2h_out,
+        "plays_by_month": dict(sorted(months.items())),
+        "plays_by_year": dict(sorted(years.items())),
+    }
+    if who is not None and who in overall:
+        result["player_page"] = _page(overall[who], games_out, h2h_out, just_ahead, names)
+    return result
+
+
+def _page(me: _Player, games_out: list[dict[str, Any]], h2h: list[dict[str, Any]], just_ahead: dict[str, int],
+          names: dict[str, str]) -> dict[str, Any]:
+    """One player across games: plays, wins and win rate by game and by player count, their best and worst game
+    (by win rate), current and longest winning streak, rival (the player most often placed just above them) and
+    nemesis (the opponent who finished above them most often)."""
+    by_game = [{"game": g["game"], "name": g["name"], "plays": r["plays"], "wins": r["wins"],
+                "win_rate": r["win_rate"]} for g in games_out for r in g["players"][:1]]
+    ranked = sorted(by_game, key=lambda r: (-r["win_rate"], -r["plays"], r["name"]))
+    rival = max(just_ahead.items(), key=lambda kv: (kv[1], [-ord(c) for c in kv[0]]), default=None)
+    nemesis = max((h for h in h2h if h["below"]), key=lambda h: (h["below"], -h["above"]), default=None)
+    return {
+        "player": me.name, "plays": me.plays, "wins": me.wins, "win_rate": _rate(me.wins, me.plays),
+        "by_game": by_game,
+        "by_player_count": {str(n): {"plays": p, "wins": me.wins_by_count[n], "win_rate": _rate(me.wins_by_count[n], p)}
+                            for n, (p, _sum) in sorted(me.by_count.items())},
+        "best_game": ranked[0]["game"] if ranked else None,
+        "worst_game": ranked[-1]["game"] if ranked else None,
+        "current_streak": me.streak, "longest_streak": me.longest_streak,
+        "rival": {"player": names[rival[0]], "just_ahead": rival[1]} if rival else None,
+        "nemesis": {"player": nemesis["opponent"], "above": nemesis["below"], "games": nemesis["games"]}
+        if nemesis else None,
     }
 
 

@@ -197,3 +197,56 @@ def test_screen_never_cuts_two_names_to_one_label():
     assert name_labels([a, short])[a] == "Alexandra Johan…"
     # A name that is itself the cut form of another: the other is shown whole.
     assert name_labels(["Alexandra Johan…", a]) == {"Alexandra Johan…": "Alexandra Johan…", a: a}
+
+
+def test_player_page_by_hand():
+    # Ana: 3p (Bo 95.5, Ana 76, Cy 60: 2nd, Bo just ahead) and tiebreak (Bo 71 and Ana 71, Bo 1st on the last round,
+    # Ana 2nd; Cy 62, Dee 60): no win; Bo just ahead twice and above her in both games.
+    page = statistics(summaries(*BOOTH), player="ANA")["player_page"]
+    assert page["player"] == "Ana" and (page["plays"], page["wins"], page["win_rate"]) == (2, 0, 0.0)
+    assert page["by_game"] == [{"game": "ticket-booth", "name": "The Ticket Booth", "plays": 2, "wins": 0,
+                                "win_rate": 0.0}]
+    assert page["by_player_count"] == {"3": {"plays": 1, "wins": 0, "win_rate": 0.0},
+                                       "4": {"plays": 1, "wins": 0, "win_rate": 0.0}}
+    assert page["rival"] == {"player": "Bo", "just_ahead": 2}
+    assert page["nemesis"] == {"player": "Bo", "above": 2, "games": 2}
+    # Hal: 5p only (Eli 69.5, Dana 62, Fay 52.5, Hal 52 above Gus 52 on the tie-break): Fay just ahead; four above
+    # him once each, the nemesis the first of them by name... all once: Dana, Eli, Fay.
+    hal = statistics(summaries(*BOOTH), player="hal")["player_page"]
+    assert hal["rival"] == {"player": "Fay", "just_ahead": 1} and hal["nemesis"]["above"] == 1
+    # Bo won both, in date order 10-02 then 11-27: a streak of 2, still running.
+    bo = statistics(summaries(*BOOTH), player="bo")["player_page"]
+    assert (bo["current_streak"], bo["longest_streak"], bo["rival"], bo["nemesis"]) == (2, 2, None, None)
+
+
+def test_records_say_who_and_when_and_plays_by_month():
+    result = statistics(summaries(*BOOTH))
+    block = result["games"][0]
+    # The highest score: Ivy and Jo 129 in the shared game (2026-09-12); Ivy is met first.
+    assert block["highest_score"]["points"] == 129 and block["highest_score"]["date"] == "2026-09-12"
+    assert block["highest_score"]["player"] in ("Ivy", "Jo")
+    # 08-15, 09-12, 10-02, 11-27: one play a month, four in 2026.
+    assert result["plays_by_month"] == {"2026-08": 1, "2026-09": 1, "2026-10": 1, "2026-11": 1}
+    assert result["plays_by_year"] == {"2026": 4}
+
+
+def test_until_and_year(tmp_path, capsys):
+    # until 2026-10-02 keeps 08-15, 09-12 and 10-02 (that day included); since 09-12 until 10-02: two.
+    assert statistics(summaries(*BOOTH), until="2026-10-02")["sessions"] == 3
+    assert statistics(summaries(*BOOTH), since="2026-09-12", until="2026-10-02")["sessions"] == 2
+    folder = tmp_path / "s"
+    folder.mkdir()
+    for name in BOOTH:
+        shutil.copy(SAMPLES / name, folder / name)
+    assert main(["stats", str(folder), "--year", "2026", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["sessions"] == 4
+    assert (data["filters"]["since"], data["filters"]["until"]) == ("2026-01-01", "2026-12-31")
+    assert main(["stats", str(folder), "--year", "2025", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["sessions"] == 0
+    assert main(["stats", str(folder), "--until", "2026-10-02", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["sessions"] == 3
+    assert main(["stats", str(folder), "--year", "2026", "--since", "2026-02-01"]) == 1
+    assert "--year" in capsys.readouterr().err
+    assert main(["stats", str(folder), "--until", "soon"]) == 1
+    assert "--until takes a date" in capsys.readouterr().err
