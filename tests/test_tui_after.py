@@ -136,6 +136,12 @@ async def test_statistics_of_bo_worked_out_by_hand(folder: Path) -> None:
         # The closest decided game: 19½ too; 71 to 71 (settled by the last round) is a tie-broken win, apart.
         assert "Closest finish: 19½ — Bo over Ana, 2026-11-27" in lines
         assert "Level on points at the top: 1 win on a tie-break" in lines
+        # The player's page: 2 plays, 2 wins, a streak of 2 still running; nobody ahead of Bo, so no rival.
+        page = lines[lines.index("Bo across games"):lines.index("Head to head (places, every game)")]
+        assert page[1] == "2 plays, 2 wins (100%); winning streak 2 now, 2 at the longest"
+        assert page[3].split() == ["The", "Ticket", "Booth", "2", "2", "100%"]
+        assert page[4] == "By players at the table: 3 players 1/1 (100%) · 4 players 1/1 (100%)"
+        assert not any(line.startswith(("Rival", "Nemesis")) for line in page)
         h2h = lines[lines.index("Head to head (places, every game)") + 1:]
         assert [line.split() for line in h2h] == [
             ["Player", "Opponent", "Games", "Above", "Below", "Level"],

@@ -163,6 +163,27 @@ def overall(rows: list[dict[str, Any]]) -> Content:
     return table(head, body, 6)
 
 
+def player_page(page: dict[str, Any]) -> list[Content]:
+    """The picked player across games: plays and wins by game and by player count, streaks, rival, nemesis."""
+    wins = f"{page['wins']} win{'s' * (page['wins'] != 1)}"
+    out = [Content.styled(f"{inert(page['player'])} across games", "bold $text-accent"),
+           Content(f"{page['plays']} play{'s' * (page['plays'] != 1)}, {wins} ({rate(page['win_rate'])}); winning "
+                   f"streak {page['current_streak']} now, {page['longest_streak']} at the longest"),
+           table(["Game", "Plays", "Wins", "Win %"], [[inert(g["name"]), str(g["plays"]), str(g["wins"]),
+                                                       rate(g["win_rate"])] for g in page["by_game"]], 4),
+           Content.assemble(("By players at the table: ", "bold"), " · ".join(
+               f"{n} players {c['wins']}/{c['plays']} ({rate(c['win_rate'])})"
+               for n, c in page["by_player_count"].items()))]
+    if page["rival"]:
+        out.append(Content.assemble(("Rival ", "bold"), "(most often just ahead): ",
+                                    f"{inert(page['rival']['player'])}, {page['rival']['just_ahead']}×"))
+    if page["nemesis"]:
+        nemesis = page["nemesis"]
+        out.append(Content.assemble(("Nemesis ", "bold"), "(finished above most often): ",
+                                    f"{inert(nemesis['player'])}, {nemesis['above']} of {nemesis['games']}"))
+    return out
+
+
 def summary_line(result: dict[str, Any]) -> Content:
     """`12 finished sessions (1 unfinished and 0 unreadable not counted)`."""
     n = result["sessions"]
@@ -186,6 +207,9 @@ def sections(result: dict[str, Any]) -> list[Content]:
         out.extend(game_section(game))
     if len(result["games"]) > 1 and result["players"]:
         out += [Content(""), Content.styled("Every game together", "bold $text-accent"), overall(result["players"])]
+    if result.get("player_page"):
+        out.append(Content(""))
+        out.extend(player_page(result["player_page"]))
     rows = result["head_to_head"]
     if rows:
         out += [Content(""), Content.styled("Head to head (places, every game)", "bold $text-accent")]
