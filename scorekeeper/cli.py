@@ -394,6 +394,7 @@ def setup_stats(stats: Parser) -> None:
     stats.add_argument("--until", metavar="DATE", help="only sessions played on or before DATE (YYYY-MM-DD)")
     stats.add_argument("--year", type=int, help="only sessions played in this year (instead of --since/--until)")
     stats.add_argument("--json", action="store_true", help="print JSON")
+    stats.add_argument("--csv", action="store_true", help="print the players' tables as CSV")
     stats.set_defaults(func=cmd_stats)
 
 
@@ -452,6 +453,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
         return EXIT_FAIL
     if args.json:
         print(json.dumps({"folder": str(folder), **result}, ensure_ascii=False, indent=2))
+    elif args.csv:
+        from scorekeeper.stats import to_csv
+        from scorekeeper.text import inert_lines
+
+        sys.stdout.write("\r\n".join(inert_lines(part) for part in to_csv(result).split("\r\n")))
     else:
         from scorekeeper.report import stats_text
 

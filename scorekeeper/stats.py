@@ -355,3 +355,26 @@ def _booth(categories: dict[str, int]) -> dict[str, Any]:
     attractions.sort(key=lambda r: (-Fraction(r["points"]), int(str(r["category"]).split(":")[1])))
     specials.sort(key=lambda r: (-Fraction(r["points"]), str(r["category"])))
     return {"attractions": attractions, "specials": specials}
+
+
+CSV_HEADER = ("game", "player", "plays", "wins", "win_rate", "average", "best", "worst", "longest_streak")
+
+
+def to_csv(result: dict[str, Any]) -> str:
+    """The players' table of every game of `statistics` as CSV (RFC 4180, CRLF), one row per game and player;
+    a text cell that starts like a formula gets a leading `'`, as in the session exports."""
+    import csv
+    import io
+
+    def cell(text: str) -> str:
+        return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_HEADER)
+    for g in result["games"]:
+        for p in g["players"]:
+            writer.writerow([g["game"], cell(p["player"]), p["plays"], p["wins"], p["win_rate"],
+                             *("" if p[k] is None else p[k] for k in ("average", "best", "worst")),
+                             p["longest_streak"]])
+    return out.getvalue()

@@ -250,3 +250,20 @@ def test_until_and_year(tmp_path, capsys):
     assert "--year" in capsys.readouterr().err
     assert main(["stats", str(folder), "--until", "soon"]) == 1
     assert "--until takes a date" in capsys.readouterr().err
+
+
+def test_statistics_as_csv(tmp_path, capsys):
+    import csv
+    import io
+
+    folder = tmp_path / "s"
+    folder.mkdir()
+    for name in BOOTH:
+        shutil.copy(SAMPLES / name, folder / name)
+    assert main(["stats", str(folder), "--csv"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("game,player,plays,") and out.endswith("\r\n")
+    table = list(csv.reader(io.StringIO(out)))
+    # Bo, by hand above: 2 plays, 2 wins, average 83.25, best 95.5, worst 71, streak 2.
+    assert ["ticket-booth", "Bo", "2", "2", "1.0", "83.25", "95.5", "71", "2"] in table
+    assert len(table) == 1 + 11  # the header, then the 11 players of the four finished games
