@@ -145,6 +145,10 @@ def stats_text(result: dict[str, Any], folder: str) -> str:
             out.append(f"  Points by attraction: {top}")
             out.append("  Points by special: " + ", ".join(f"{a['label']} {_fig(a['points'])}"
                                                           for a in booth["specials"]))
+        fin = g.get("finland")
+        if fin:
+            out.append(f"  Tourist cards: {_fig(fin['tourists'])} points; bonuses: "
+                       + (", ".join(f"{b['label']} {_fig(b['points'])}" for b in fin["bonuses"]) or "none"))
         tickets = g.get("tickets")
         if tickets:
             out.append(f"  Tickets: {tickets['completed']} completed, {tickets['failed']} failed "

@@ -253,6 +253,8 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
             out["highest_score"] = high[gid][1]
         if gid == "ticket-booth":
             out["ticket_booth"] = _booth(g.categories)
+        if gid == "ticket-to-finland":
+            out["finland"] = _finland(g.categories)
         if g.tickets != [0, 0]:
             out["tickets"] = {"completed": g.tickets[0], "failed": g.tickets[1],
                               "completed_rate": _rate(g.tickets[0], sum(g.tickets))}
@@ -344,6 +346,14 @@ def _margins(g: _Game, play: _Play) -> None:
         g.biggest, g.biggest_h = record, margin
     if closest:
         g.closest, g.closest_h = record, margin
+
+
+def _finland(categories: dict[str, int]) -> dict[str, Any]:
+    """Ticket to Finland's tourist cards' points and each bonus card's points over all games, most first."""
+    bonuses = [{"bonus": k.split(":", 1)[1], "label": k.split(":", 1)[1].replace("_", " ").capitalize(),
+                "points": _num(Fraction(v, 2))} for k, v in categories.items() if k.startswith("bonus:")]
+    bonuses.sort(key=lambda r: (-Fraction(r["points"]), str(r["bonus"])))
+    return {"tourists": _num(Fraction(categories.get("tourist", 0), 2)), "bonuses": bonuses}
 
 
 def _booth(categories: dict[str, int]) -> dict[str, Any]:

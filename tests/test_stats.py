@@ -267,3 +267,16 @@ def test_statistics_as_csv(tmp_path, capsys):
     # Bo, by hand above: 2 plays, 2 wins, average 83.25, best 95.5, worst 71, streak 2.
     assert ["ticket-booth", "Bo", "2", "2", "1.0", "83.25", "95.5", "71", "2"] in table
     assert len(table) == 1 + 11  # the header, then the 11 players of the four finished games
+
+
+def test_finland_tourists_and_bonuses_by_hand():
+    block = statistics(summaries("ticket-to-finland-3p.toml"))["games"][0]
+    # Tourist cards: Aino -8 + 6 + 3, Eero -7 + 6 + 5 + 4, Liisa -3 + 8 + 5: 1 + 8 + 10 = 19.
+    assert block["finland"]["tourists"] == 19
+    bonus = {b["bonus"]: b["points"] for b in block["finland"]["bonuses"]}
+    # Longest route shared by Aino and Liisa (5 each), valid tickets by Aino and Eero (10 each); the others once.
+    assert bonus == {"longest_route": 10, "tunnels": 15, "ferries": 15, "longest_journey": 20, "cities_visited": 10,
+                     "valid_tickets": 20, "foreign_countries": 25, "perimeter_path": 25}
+    assert [b["bonus"] for b in block["finland"]["bonuses"]][:2] == ["foreign_countries", "perimeter_path"]
+    # Liisa only: her tourists -3 + 8 + 5 = 10.
+    assert statistics(summaries("ticket-to-finland-3p.toml"), player="liisa")["games"][0]["finland"]["tourists"] == 10

@@ -133,6 +133,11 @@ def game_section(game: dict[str, Any]) -> list[Content]:
                                     " · ".join(f"{a['label']} {num(a['points'])}" for a in booth["attractions"])))
         out.append(Content.assemble(("Points by special: ", "bold"),
                                     " · ".join(f"{s['label']} {num(s['points'])}" for s in booth["specials"])))
+    fin = game.get("finland")
+    if fin:
+        out.append(Content.assemble(("Tourist cards: ", "bold"), f"{num(fin['tourists'])} points"))
+        out.append(Content.assemble(("Bonuses: ", "bold"), " · ".join(f"{b['label']} {num(b['points'])}"
+                                                                      for b in fin["bonuses"]) or "none"))
     tickets = game.get("tickets")
     if tickets:
         out.append(Content.assemble(("Tickets: ", "bold"), f"{tickets['completed']} completed, "
