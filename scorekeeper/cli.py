@@ -384,13 +384,17 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 @command("stats", "statistics over the finished sessions of a folder")
 def setup_stats(stats: Parser) -> None:
-    """`stats [DIR] [--game G] [--player P] [--since DATE] [--json]`."""
+    """`stats [DIR] [--game G] [--player P] [--since DATE] [--until DATE] [--year Y] [--json]`."""
     stats.add_argument("folder", nargs="?", metavar="DIR", help="the folder (default: the sessions folder)")
     dir_option(stats)
     stats.add_argument("--game", help="only this game (an id: scorekeeper games lists them)")
-    stats.add_argument("--player", help="only the sessions of this player (ignoring case)")
+    stats.add_argument("--player", help="only the sessions of this player (names match after NFC and case "
+                       "folding); margins come from all of them, lost ones too")
     stats.add_argument("--since", metavar="DATE", help="only sessions played on or after DATE (YYYY-MM-DD)")
+    stats.add_argument("--until", metavar="DATE", help="only sessions played on or before DATE (YYYY-MM-DD)")
+    stats.add_argument("--year", type=int, help="only sessions played in this year (instead of --since/--until)")
     stats.add_argument("--json", action="store_true", help="print JSON")
+    stats.add_argument("--csv", action="store_true", help="print the players' tables as CSV")
     stats.set_defaults(func=cmd_stats)
 
 
@@ -404,7 +408,7 @@ def setup_export(export: Parser) -> None:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    """`stats [DIR] [--game G] [--player P] [--since DATE] [--json]`: from the folder's index."""
+    """`stats [DIR] [--game G] [--player P] [--since DATE] [--until DATE] [--year Y] [--json]`: from the index."""
     import json
     import sqlite3
     from datetime import date
@@ -417,12 +421,20 @@ def cmd_stats(args: argparse.Namespace) -> int:
     folder = Path(args.folder) if args.folder else store.sessions_dir(args.dir)
     if not folder.is_dir():
         raise UsageError(f"scorekeeper stats: no such folder: {folder}")
-    since = None
-    if args.since:
+    days: dict[str, date | None] = {"since": None, "until": None}
+    for key in days:
+        text = getattr(args, key)
         try:
-            since = date.fromisoformat(args.since)
+            days[key] = date.fromisoformat(text) if text else None
         except ValueError:
-            raise UsageError(f"scorekeeper stats: --since takes a date like 2026-01-31, got {args.since!r}") from None
+            raise UsageError(f"scorekeeper stats: --{key} takes a date like 2026-01-31, got {text!r}") from None
+    if args.year is not None:
+        if args.since or args.until:
+            raise UsageError("scorekeeper stats: --year is a period of its own; give it or --since/--until")
+        if not 1 <= args.year <= 9999:
+            raise UsageError(f"scorekeeper stats: --year takes a year like 2026, got {args.year}")
+        days = {"since": date(args.year, 1, 1), "until": date(args.year, 12, 31)}
+    since, until = days["since"], days["until"]
     if args.game is not None:
         from scorekeeper.games import GAMES
 
@@ -435,12 +447,17 @@ def cmd_stats(args: argparse.Namespace) -> int:
         with Index(folder) as index:
             index.refresh(workers=None)
             result = statistics(index.iter_summaries(game=args.game, since=since), game=args.game,
-                                player=args.player, since=since)
+                                player=args.player, since=since, until=until)
     except sqlite3.OperationalError as exc:  # the index stayed locked by another process past the timeout
         print(f"scorekeeper stats: the sessions index is busy ({exc}); try again", file=sys.stderr)
         return EXIT_FAIL
     if args.json:
         print(json.dumps({"folder": str(folder), **result}, ensure_ascii=False, indent=2))
+    elif args.csv:
+        from scorekeeper.stats import to_csv
+        from scorekeeper.text import inert_lines
+
+        sys.stdout.write("\r\n".join(inert_lines(part) for part in to_csv(result).split("\r\n")))
     else:
         from scorekeeper.report import stats_text
 

@@ -18,6 +18,10 @@ SOURCE_NAME = "scorekeeper"
 BGG_IDS = {"ticket-to-ride": 9209}
 """BoardGameGeek ids where known for sure (Ticket to Ride); the other games go without one."""
 
+LINK_SAFE = '{}[]:,"'
+"""JSON's own delimiters, left as they are in the link's query: a phone's browser encodes them as it opens the
+link, and the QR code is some 4 versions smaller for it (everything else, non-ASCII too, is percent-encoded)."""
+
 CSV_HEADER = ("file", "game", "title", "date", "player", "round", "category", "points", "why")
 
 
@@ -142,18 +146,44 @@ def to_markdown(sheet: Sheet, file: str) -> str:
 
 
 def play_id(sheet: Sheet, file: str) -> str:
-    """A stable id for the session's play: the same session (game, start, players, or file) gives the same id."""
+    """A stable id for the session's play, one per session: the game, the players and the start when it is a time
+    of day (a session renamed is the same play); the file's name too when the start is only a day or missing, so
+    two plays of one day with the same players are two plays."""
     import hashlib
 
     s = sheet.session
-    basis = json.dumps([s.game, _date(sheet) or file.rsplit("/", 1)[-1], list(s.players)], ensure_ascii=False)
+    started = _date(sheet) if isinstance(s.started, datetime) else [_date(sheet), os.path.basename(file)]
+    basis = json.dumps([s.game, started, list(s.players)], ensure_ascii=False)
     return "scorekeeper-" + hashlib.sha256(basis.encode("utf-8")).hexdigest()[:20]
 
 
-def bgstats_play(sheet: Sheet, file: str) -> dict[str, Any]:
-    """The play as BG Stats takes it: sourceName, sourcePlayId, playDate, game, players."""
+def player_id(name: str) -> str:
+    """A player's `sourcePlayerId`: the same for the same name (NFC, case folded) in every session, so BG Stats
+    remembers the match it was given once."""
+    import hashlib
+    import unicodedata
+
+    key = unicodedata.normalize("NFC", name).casefold()  # as stats.name_key compares names
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:8]
+
+
+def bgstats_game(game_id: str) -> dict[str, Any]:
+    """The `game` of a BG Stats play: name, `sourceGameId` (our game id), `highestWins`, `bggId` where known."""
     from scorekeeper.games import GAMES
 
+    game: dict[str, Any] = {"name": GAMES[game_id].name, "sourceGameId": game_id, "highestWins": True}
+    if game_id in BGG_IDS:
+        game["bggId"] = BGG_IDS[game_id]
+    return game
+
+
+def bgstats_play(sheet: Sheet, file: str) -> dict[str, Any]:
+    """The play as BG Stats takes it: sourceName, sourcePlayId, playDate, game, players (`file`: the session's
+    path, whose modification time dates a session without `started`).
+
+    `playDate` is BG Stats' documented `YYYY-MM-DD HH:MM:SS`, the local time of the table as the session holds
+    it (a session's `started` has no time zone to convert from). Only what BG Stats needs: `winner` and
+    `startPlayer` are left out when false, `noPoints` (false) too, so the link and its code are small."""
     s = sheet.session
     started = s.started
     if started is None:  # the file's modification time stands for the date of play
@@ -169,27 +199,29 @@ def bgstats_play(sheet: Sheet, file: str) -> dict[str, Any]:
         play_date = f"{started:%Y-%m-%d} 00:00:00"
     places = {p: pl.place for pl in sheet.ranking for p in pl.players}
     first = sheet.rounds[0].first_player if sheet.rounds else s.players[0]
-    game: dict[str, Any] = {"name": GAMES[s.game].name, "highestWins": True, "noPoints": False}
-    if s.game in BGG_IDS:
-        game["bggId"] = BGG_IDS[s.game]
     play: dict[str, Any] = {"sourceName": SOURCE_NAME, "sourcePlayId": play_id(sheet, file)}
     if play_date:
         play["playDate"] = play_date
-    play["game"] = game
-    play["players"] = [
-        {"name": p, "score": to_json(sheet.totals[p]), "winner": sheet.complete and p in sheet.winners,
-         "startPlayer": p == first, "rank": places[p]}
-        for p in s.players
-    ]
+    play["game"] = bgstats_game(s.game)
+    players = []
+    for p in s.players:
+        row: dict[str, Any] = {"name": p, "sourcePlayerId": player_id(p), "score": to_json(sheet.totals[p]),
+                               "rank": places[p]}
+        if sheet.complete and p in sheet.winners:
+            row["winner"] = True
+        if p == first:
+            row["startPlayer"] = True
+        players.append(row)
+    play["players"] = players
     return play
 
 
 def bgstats_link(sheet: Sheet, file: str) -> str:
-    """The BG Stats push-a-play link: the play's JSON, URL-encoded, after `createPlay.html?data=`."""
+    """The BG Stats push-a-play link: the play's JSON, URL-encoded but for `LINK_SAFE`, after `?data=`."""
     from urllib.parse import quote
 
     data = json.dumps(bgstats_play(sheet, file), ensure_ascii=False, separators=(",", ":"))
-    return BGSTATS_URL + quote(data, safe="")
+    return BGSTATS_URL + quote(data, safe=LINK_SAFE)
 
 
 def export(sheets: list[tuple[Sheet, str]], to: str, *, bom: bool = False) -> str:

@@ -89,8 +89,10 @@ def _fig(value: Any) -> str:
     """A statistics figure as text: `60.5`, `71`, `—` for none."""
     if value is None:
         return "—"
-    if isinstance(value, float):
-        return f"{value:g}"
+    if isinstance(value, float):  # exact: 300000.5, never cut to 6 significant digits
+        from decimal import Decimal
+
+        return format(Decimal(repr(value)), "f")
     return str(value)
 
 
@@ -132,20 +134,49 @@ def stats_text(result: dict[str, Any], folder: str) -> str:
                 who = inert(", ".join(rec["winners"]))
                 how = f"{who} over {inert(rec['runner_up'])}" if rec["runner_up"] else f"shared by {who}"
                 out.append(f"  {label}: {_fig(rec['margin'])} — {how} ({rec['date']}, {inert(rec['file'])})")
+        tied, shared = g.get("tie_broken_wins", 0), g.get("shared_victories", 0)
+        apart = ([f"{tied} win{'s' * (tied != 1)} on a tie-break"] if tied else []) + (
+            [f"{shared} shared victor{'ies' if shared != 1 else 'y'}"] if shared else [])
+        if apart:
+            out.append(f"  Level on points at the top (not a closest finish): {', '.join(apart)}")
         booth = g.get("ticket_booth")
         if booth:
             top = ", ".join(f"{a['label']} {_fig(a['points'])}" for a in booth["attractions"])
             out.append(f"  Points by attraction: {top}")
             out.append("  Points by special: " + ", ".join(f"{a['label']} {_fig(a['points'])}"
                                                           for a in booth["specials"]))
+        fin = g.get("finland")
+        if fin:
+            out.append(f"  Tourist cards: {_fig(fin['tourists'])} points; bonuses: "
+                       + (", ".join(f"{b['label']} {_fig(b['points'])}" for b in fin["bonuses"]) or "none"))
         tickets = g.get("tickets")
         if tickets:
             out.append(f"  Tickets: {tickets['completed']} completed, {tickets['failed']} failed "
                        f"({tickets['completed_rate']:.0%} completed)")
+        top = g.get("highest_score")
+        if top:
+            out.append(f"  Highest score: {_fig(top['points'])} — {inert(top['player'])} ({top['date']}, "
+                       f"{inert(top['file'])})")
         lp = g.get("longest_path")
         if lp and lp["games"]:
             out.append(f"  Longest Path: its holder won {lp['holder_won']} of {lp['games']} "
                        f"game{'s' * (lp['games'] != 1)} ({lp['rate']:.0%})")
+    page = result.get("player_page")
+    if page:
+        out += ["", f"{inert(page['player'])}: {page['plays']} play{'s' * (page['plays'] != 1)}, {page['wins']} "
+                f"win{'s' * (page['wins'] != 1)} ({page['win_rate']:.0%}); winning streak {page['current_streak']} "
+                f"now, {page['longest_streak']} at the longest"]
+        out += _table(["game", "plays", "wins", "win rate"], [[g["name"], str(g["plays"]), str(g["wins"]),
+                                                              f"{g['win_rate']:.0%}"] for g in page["by_game"]])
+        out.append("  By players at the table: " + ", ".join(
+            f"{n}p {c['wins']}/{c['plays']} ({c['win_rate']:.0%})" for n, c in page["by_player_count"].items()))
+        rival, nemesis = page["rival"], page["nemesis"]
+        if rival:
+            out.append(f"  Rival (most often just ahead): {inert(rival['player'])}, {rival['just_ahead']} "
+                       f"time{'s' * (rival['just_ahead'] != 1)}")
+        if nemesis:
+            out.append(f"  Nemesis (finished above most often): {inert(nemesis['player'])}, {nemesis['above']} of "
+                       f"{nemesis['games']} game{'s' * (nemesis['games'] != 1)}")
     if result["head_to_head"]:
         out += ["", "Head to head (how often the player finished above the opponent)"]
         rows = [[h["player"], h["opponent"], str(h["games"]), str(h["above"]), str(h["below"]), str(h["level"])]
@@ -156,7 +187,13 @@ def stats_text(result: dict[str, Any], folder: str) -> str:
         out += _table(["player", "plays", "wins", "win rate", "streak"],
                       [[p["player"], str(p["plays"]), str(p["wins"]), f"{p['win_rate']:.0%}",
                         str(p["longest_streak"])] for p in result["players"]])
+    if result.get("plays_by_year") and result["sessions"]:
+        out += ["", "Plays by year: " + ", ".join(f"{y} {n}" for y, n in result["plays_by_year"].items()),
+                "Plays by month: " + ", ".join(f"{m} {n}" for m, n in result["plays_by_month"].items())]
     notes = []
+    low = result.get("min_plays_for_ranking")
+    if low and any(p["plays"] < low for g in result["games"] for p in g["players"]):
+        notes.append(f"(players with fewer than {low} plays are ranked after the others)")
     if result["unfinished"]:
         n = result["unfinished"]
         notes.append(f"({n} unfinished session{'s' * (n != 1)} not counted)")

@@ -7,6 +7,8 @@ the output.
 
 from __future__ import annotations
 
+import math
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
@@ -15,6 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from scorekeeper.index import Summary
+
+MIN_PLAYS = 3
+"""Rankings put players with fewer plays than this after the others (a 1-play, 1-win player does not top a table)."""
 
 SPECIALS = ("outhouse", "ticket-booth", "demolition-derby", "tickets")
 """The Ticket Booth's categories besides the attractions."""
@@ -30,14 +35,26 @@ def _halves(value: int | float) -> int:
     return int(h)
 
 
+def name_key(name: str) -> str:
+    """How player names are compared: Unicode NFC, then case folding (`Zoë` in NFC and NFD, `ZOË`: one player)."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def round2(value: Fraction) -> Fraction:
+    """Exactly to 2 decimal places, halves away from zero, as people round: 1.125 -> 1.13, 1.875 -> 1.88."""
+    hundredths = abs(value) * 100
+    whole = math.floor(hundredths + Fraction(1, 2))
+    return Fraction(whole if value >= 0 else -whole, 100)
+
+
 def _num(value: Fraction | int | float) -> int | float:
-    """A figure for JSON: an int when whole, else a float (rounded to 2 places when not a half)."""
+    """A figure for JSON: an int when whole, else a float (rounded to 2 places, see `round2`, when not a half)."""
     f = Fraction(value)
     if f.denominator == 1:
         return int(f)
     if (f * 2).denominator == 1:
         return float(f)
-    return round(float(f), 2)
+    return float(round2(f))
 
 
 def _rate(part: int, whole: int) -> float:
@@ -56,6 +73,7 @@ class _Player:
     streak: int = 0
     longest_streak: int = 0
     tickets: list[int] = field(default_factory=lambda: [0, 0])
+    wins_by_count: dict[int, int] = field(default_factory=dict)
 
     def add(self, score: int, won: bool, count: int) -> None:
         self.plays += 1
@@ -70,6 +88,7 @@ class _Player:
             slot = self.by_count[count] = [0, 0]
         slot[0] += 1
         slot[1] += score
+        self.wins_by_count[count] = self.wins_by_count.get(count, 0) + won
         if won:
             self.streak += 1
             if self.streak > self.longest_streak:
@@ -106,6 +125,8 @@ class _Game:
     tickets: list[int] = field(default_factory=lambda: [0, 0])
     longest_path_games: int = 0
     longest_path_won: int = 0
+    tie_broken: int = 0  # games won on a tie-break (first place level on points)
+    shared: int = 0  # games with a shared victory
 
 
 @dataclass
@@ -117,17 +138,22 @@ class _Play:
 
 
 def statistics(summaries: Iterable[Summary], *, game: str | None = None, player: str | None = None,
-               since: date | str | None = None) -> dict[str, Any]:
+               since: date | str | None = None, until: date | str | None = None) -> dict[str, Any]:
     """Statistics of the finished, valid sessions among `summaries`, as JSON data.
 
-    Filters: `game` (an id), `player` (a name, ignoring case: only sessions they played, only their rows,
-    and only their points by category, tickets and Longest Path bonuses), `since` (a date: sessions played
-    that day or later). Players are matched ignoring case.
+    Filters: `game` (an id), `player` (a name: only sessions they played, only their rows, and only their
+    points by category, tickets and Longest Path bonuses), `since` (a date: sessions played that day or
+    later), `until` (a date: sessions played that day or earlier). Players are matched as `name_key`
+    compares them (NFC, case folded). With `player`, the biggest margin and closest finish come from all
+    the player's sessions, those they lost too. Rankings put players with fewer than MIN_PLAYS plays last;
+    averages are rounded by `round2`.
     Returns {"filters", "sessions", "unfinished", "invalid", "games": [...], "players": [...],
-    "head_to_head": [...]}; every figure is a number, text or list (points exact: ints, or .5 floats).
+    "head_to_head": [...], "plays_by_month", "plays_by_year"}, with `player` a "player_page" too; every
+    figure is a number, text or list (points exact: ints, or .5 floats).
     """
-    who = player.casefold() if player else None
+    who = name_key(player) if player else None
     since_text = since.isoformat() if isinstance(since, date) else since
+    until_text = until.isoformat() if isinstance(until, date) else until
     plays: list[_Play] = []
     unfinished = 0
     invalid: list[str] = []
@@ -136,7 +162,9 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
             continue
         if since_text and s.when < since_text:
             continue
-        if who is not None and who not in (p.casefold() for p in s.players):
+        if until_text and s.when[:10] > until_text:
+            continue
+        if who is not None and who not in (name_key(p) for p in s.players):
             continue
         if s.error:
             invalid.append(s.file)
@@ -156,13 +184,30 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
     overall: dict[str, _Player] = {}
     h2h: dict[tuple[str, str], list[int]] = {}
     names: dict[str, str] = {}
+    months: dict[str, int] = {}
+    just_ahead: dict[str, int] = {}
+    high: dict[str, tuple[int, dict[str, Any]]] = {}
     for play in plays:
         g = per_game.setdefault(play.game, _Game(play.game))
         g.plays += 1
+        if play.when[:7]:
+            months[play.when[:7]] = months.get(play.when[:7], 0) + 1
+        for name, total, _place, _won, _raw in play.results:
+            if (who is None or name_key(name) == who) and (play.game not in high or total > high[play.game][0]):
+                high[play.game] = (total, {"player": unicodedata.normalize("NFC", name),
+                                           "points": _num(Fraction(total, 2)), "date": play.when[:10],
+                                           "file": play.file})
+        if who is not None:
+            mine = next(r[2] for r in play.results if name_key(r[0]) == who)
+            ahead = [r[2] for r in play.results if r[2] < mine]
+            for r in play.results:
+                if ahead and r[2] == max(ahead):
+                    k = name_key(r[0])
+                    just_ahead[k] = just_ahead.get(k, 0) + 1
         count = len(play.results)
         for name, total, _place, won, raw in play.results:
-            key = name.casefold()
-            names.setdefault(key, name)
+            key = name_key(name)
+            names.setdefault(key, unicodedata.normalize("NFC", name))
             g.players.setdefault(key, _Player(names[key])).add(total, won, count)
             overall.setdefault(key, _Player(names[key])).add(total, won, count)
             done, failed = raw.get("tickets", (0, 0))
@@ -176,14 +221,14 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
             g.tickets[0] += done
             g.tickets[1] += failed
         holders = [won for n, _t, _p, won, raw in play.results
-                   if raw.get("longest_path") and (who is None or n.casefold() == who)]
+                   if raw.get("longest_path") and (who is None or name_key(n) == who)]
         if holders:
             g.longest_path_games += 1
             g.longest_path_won += any(holders)
         _margins(g, play)
         for i, (a, _ta, pa, _wa, _ra) in enumerate(play.results):
             for b, _tb, pb, _wb, _rb in play.results[i + 1:]:
-                ka, kb = a.casefold(), b.casefold()
+                ka, kb = name_key(a), name_key(b)
                 first, second, pf, ps = (ka, kb, pa, pb) if ka <= kb else (kb, ka, pb, pa)
                 row = h2h.setdefault((first, second), [0, 0, 0, 0])  # games, first above, second above, level
                 row[0] += 1
@@ -196,14 +241,20 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
     for gid in sorted(per_game, key=lambda k: (order.get(k, len(order)), k)):
         g = per_game[gid]
         rows = [p for k, p in g.players.items() if who is None or k == who]
-        rows.sort(key=lambda p: (-Fraction(p.wins, p.plays), -p.wins, -Fraction(p.total, p.plays), p.name.casefold()))
+        rows.sort(key=lambda p: (p.plays < MIN_PLAYS, -Fraction(p.wins, p.plays), -p.wins,
+                                 -Fraction(p.total, p.plays), p.name.casefold()))
         out: dict[str, Any] = {
             "game": gid, "name": NAMES.get(gid, gid), "plays": g.plays,
             "players": [p.as_json() for p in rows],
             "biggest_margin": g.biggest, "closest_finish": g.closest,
+            "tie_broken_wins": g.tie_broken, "shared_victories": g.shared,
         }
+        if gid in high:
+            out["highest_score"] = high[gid][1]
         if gid == "ticket-booth":
             out["ticket_booth"] = _booth(g.categories)
+        if gid == "ticket-to-finland":
+            out["finland"] = _finland(g.categories)
         if g.tickets != [0, 0]:
             out["tickets"] = {"completed": g.tickets[0], "failed": g.tickets[1],
                               "completed_rate": _rate(g.tickets[0], sum(g.tickets))}
@@ -213,33 +264,76 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
         games_out.append(out)
 
     players_out = [p.as_json(with_scores=False) for k, p in overall.items() if who is None or k == who]
-    players_out.sort(key=lambda r: (-r["win_rate"], -r["wins"], r["player"].casefold()))
+    players_out.sort(key=lambda r: (r["plays"] < MIN_PLAYS, -r["win_rate"], -r["wins"], r["player"].casefold()))
     h2h_out = []
-    for (ka, kb), (n, a_above, b_above, level) in sorted(h2h.items()):
+    for (ka, kb), (met, a_above, b_above, level) in sorted(h2h.items()):
         for k1, k2, above, below in ((ka, kb, a_above, b_above), (kb, ka, b_above, a_above)):
             if who is None and k1 != ka:
                 continue
             if who is not None and k1 != who:
                 continue
-            h2h_out.append({"player": names[k1], "opponent": names[k2], "games": n, "above": above,
+            h2h_out.append({"player": names[k1], "opponent": names[k2], "games": met, "above": above,
                             "below": below, "level": level})
-    return {
-        "filters": {"game": game, "player": player, "since": since_text},
+    years: dict[str, int] = {}
+    for month, n in months.items():
+        years[month[:4]] = years.get(month[:4], 0) + n
+    result: dict[str, Any] = {
+        "filters": {"game": game, "player": player, "since": since_text, "until": until_text},
+        "min_plays_for_ranking": MIN_PLAYS,
         "sessions": len(plays),
         "unfinished": unfinished,
         "invalid": sorted(invalid),
         "games": games_out,
         "players": players_out,
         "head_to_head": h2h_out,
+        "plays_by_month": dict(sorted(months.items())),
+        "plays_by_year": dict(sorted(years.items())),
+    }
+    if who is not None and who in overall:
+        result["player_page"] = _page(overall[who], games_out, h2h_out, just_ahead, names)
+    return result
+
+
+def _page(me: _Player, games_out: list[dict[str, Any]], h2h: list[dict[str, Any]], just_ahead: dict[str, int],
+          names: dict[str, str]) -> dict[str, Any]:
+    """One player across games: plays, wins and win rate by game and by player count, their best and worst game
+    (by win rate), current and longest winning streak, rival (the player most often placed just above them) and
+    nemesis (the opponent who finished above them most often)."""
+    by_game = [{"game": g["game"], "name": g["name"], "plays": r["plays"], "wins": r["wins"],
+                "win_rate": r["win_rate"]} for g in games_out for r in g["players"][:1]]
+    ranked = sorted(by_game, key=lambda r: (-r["win_rate"], -r["plays"], r["name"]))
+    rival = max(just_ahead.items(), key=lambda kv: (kv[1], [-ord(c) for c in kv[0]]), default=None)
+    nemesis = max((h for h in h2h if h["below"]), key=lambda h: (h["below"], -h["above"]), default=None)
+    return {
+        "player": me.name, "plays": me.plays, "wins": me.wins, "win_rate": _rate(me.wins, me.plays),
+        "by_game": by_game,
+        "by_player_count": {str(n): {"plays": p, "wins": me.wins_by_count[n], "win_rate": _rate(me.wins_by_count[n], p)}
+                            for n, (p, _sum) in sorted(me.by_count.items())},
+        "best_game": ranked[0]["game"] if ranked else None,
+        "worst_game": ranked[-1]["game"] if ranked else None,
+        "current_streak": me.streak, "longest_streak": me.longest_streak,
+        "rival": {"player": names[rival[0]], "just_ahead": rival[1]} if rival else None,
+        "nemesis": {"player": nemesis["opponent"], "above": nemesis["below"], "games": nemesis["games"]}
+        if nemesis else None,
     }
 
 
 def _margins(g: _Game, play: _Play) -> None:
-    """Keep the game's biggest winning margin and closest finish (first place total minus the next one)."""
+    """Keep the game's biggest winning margin and closest finish (first place total minus the next one).
+
+    The closest finish is the smallest margin of a decided game (one winner, ahead on points): a shared
+    victory and a win on a tie-break (margin 0) are counted apart, in `shared` and `tie_broken`."""
     ordered = sorted(play.results, key=lambda r: (r[2], -r[1]))
     if len(ordered) < 2:
         return
     margin = ordered[0][1] - max(r[1] for r in ordered[1:])
+    winners = sum(r[3] for r in play.results)
+    if winners > 1:
+        g.shared += 1
+        return
+    if margin <= 0:
+        g.tie_broken += winners == 1
+        return
     biggest = g.biggest is None or margin > g.biggest_h
     closest = g.closest is None or margin < g.closest_h
     if not (biggest or closest):
@@ -254,6 +348,14 @@ def _margins(g: _Game, play: _Play) -> None:
         g.closest, g.closest_h = record, margin
 
 
+def _finland(categories: dict[str, int]) -> dict[str, Any]:
+    """Ticket to Finland's tourist cards' points and each bonus card's points over all games, most first."""
+    bonuses = [{"bonus": k.split(":", 1)[1], "label": k.split(":", 1)[1].replace("_", " ").capitalize(),
+                "points": _num(Fraction(v, 2))} for k, v in categories.items() if k.startswith("bonus:")]
+    bonuses.sort(key=lambda r: (-Fraction(r["points"]), str(r["bonus"])))
+    return {"tourists": _num(Fraction(categories.get("tourist", 0), 2)), "bonuses": bonuses}
+
+
 def _booth(categories: dict[str, int]) -> dict[str, Any]:
     """The Ticket Booth's points by attraction and by special card over all games, most first."""
     attractions = [{"category": k, "label": f"#{k.split(':', 1)[1]}", "points": _num(Fraction(v, 2))}
@@ -263,3 +365,26 @@ def _booth(categories: dict[str, int]) -> dict[str, Any]:
     attractions.sort(key=lambda r: (-Fraction(r["points"]), int(str(r["category"]).split(":")[1])))
     specials.sort(key=lambda r: (-Fraction(r["points"]), str(r["category"])))
     return {"attractions": attractions, "specials": specials}
+
+
+CSV_HEADER = ("game", "player", "plays", "wins", "win_rate", "average", "best", "worst", "longest_streak")
+
+
+def to_csv(result: dict[str, Any]) -> str:
+    """The players' table of every game of `statistics` as CSV (RFC 4180, CRLF), one row per game and player;
+    a text cell that starts like a formula gets a leading `'`, as in the session exports."""
+    import csv
+    import io
+
+    def cell(text: str) -> str:
+        return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_HEADER)
+    for g in result["games"]:
+        for p in g["players"]:
+            writer.writerow([g["game"], cell(p["player"]), p["plays"], p["wins"], p["win_rate"],
+                             *("" if p[k] is None else p[k] for k in ("average", "best", "worst")),
+                             p["longest_streak"]])
+    return out.getvalue()

@@ -6,7 +6,8 @@ import csv
 import io
 import json
 import os
-from datetime import datetime
+import unicodedata
+from datetime import date, datetime
 from fractions import Fraction
 from pathlib import Path
 from urllib.parse import unquote
@@ -15,7 +16,15 @@ import pytest
 
 from scorekeeper import files, games, store
 from scorekeeper.cli import main
-from scorekeeper.export import BGSTATS_URL, bgstats_link, bgstats_play, export, to_csv, to_markdown
+from scorekeeper.export import (
+    BGSTATS_URL,
+    bgstats_link,
+    bgstats_play,
+    export,
+    player_id,
+    to_csv,
+    to_markdown,
+)
 from scorekeeper.session import Session
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
@@ -100,16 +109,20 @@ def test_bgstats_play_and_link():
     sheet = sheet_of(THREE)
     play = bgstats_play(sheet, "ticket-booth-3p.toml")
     assert play["sourceName"] == "scorekeeper" and play["playDate"] == "2026-11-27 19:30:00"
-    assert play["game"] == {"name": "The Ticket Booth", "highestWins": True, "noPoints": False}
+    assert play["game"] == {"name": "The Ticket Booth", "sourceGameId": "ticket-booth", "highestWins": True}
     # Ana starts round 1 (the oldest, first in seating order); Bo wins with 95.5, Ana 76 second, Cy 60 third.
+    # Only what BG Stats needs: `winner` and `startPlayer` when true.
+    ids = {p: player_id(p) for p in ("Ana", "Bo", "Cy")}
     assert play["players"] == [
-        {"name": "Ana", "score": 76, "winner": False, "startPlayer": True, "rank": 2},
-        {"name": "Bo", "score": 95.5, "winner": True, "startPlayer": False, "rank": 1},
-        {"name": "Cy", "score": 60, "winner": False, "startPlayer": False, "rank": 3},
+        {"name": "Ana", "sourcePlayerId": ids["Ana"], "score": 76, "rank": 2, "startPlayer": True},
+        {"name": "Bo", "sourcePlayerId": ids["Bo"], "score": 95.5, "rank": 1, "winner": True},
+        {"name": "Cy", "sourcePlayerId": ids["Cy"], "score": 60, "rank": 3},
     ]
     link = bgstats_link(sheet, "ticket-booth-3p.toml")
     assert link.startswith(BGSTATS_URL) and " " not in link and "&" not in link[len(BGSTATS_URL):]
     assert json.loads(unquote(link[len(BGSTATS_URL):])) == play
+    # JSON's delimiters stay as they are (a phone's browser encodes them): `{"sourceName":"scorekeeper",`.
+    assert link[len(BGSTATS_URL):].startswith('{"sourceName":"scorekeeper","sourcePlayId":"scorekeeper-')
     ride = bgstats_play(sheet_of(SAMPLES / "ticket-to-ride-4p.toml"), "r.toml")
     assert ride["game"]["bggId"] == 9209
 
@@ -137,7 +150,7 @@ def test_bgstats_id_is_stable_per_session():
 def test_hostile_names_survive_bgstats_and_json():
     sheet = hostile_sheet()
     link = bgstats_link(sheet, "x.toml")
-    assert "\n" not in link and '"' not in link and "|" not in link
+    assert "\n" not in link and "|" not in link and "&" not in link and "#" not in link and " " not in link
     play = json.loads(unquote(link[len(BGSTATS_URL):]))
     assert [p["name"] for p in play["players"]] == list(HOSTILE)
     data = json.loads(export([(sheet, "x.toml")], "json"))
@@ -163,3 +176,20 @@ def test_export_command(tmp_path, capsys):
 def test_export_unknown_format_is_a_usage_error(fmt, capsys):
     assert main(["export", str(THREE), "--to", fmt]) == 1
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_bgstats_ids_one_per_session_and_per_player(tmp_path):
+    # Two plays on the same day (no time of day) with the same players: two plays, not one.
+    paths = []
+    for name in ("first.toml", "second.toml"):
+        session = Session(game="ticket-to-mars", players=("Ana", "Bo"), started=date(2026, 3, 1))
+        session = session.with_value(1, "Ana", "pairs", {"count": 2, "each": 3})
+        store.save(tmp_path / name, session)
+        paths.append(tmp_path / name)
+    a, b = (bgstats_play(sheet_of(p), str(p)) for p in paths)
+    assert a["playDate"] == b["playDate"] == "2026-03-01 00:00:00"
+    assert a["sourcePlayId"] != b["sourcePlayId"]
+    # The same player in every session, whichever way the name is written (NFC, NFD, case): one sourcePlayerId.
+    nfc, nfd = unicodedata.normalize("NFC", "Zoë"), unicodedata.normalize("NFD", "Zoë")
+    assert player_id(nfc) == player_id(nfd) == player_id("ZOË") != player_id("Zoe")
+    assert a["players"][0]["sourcePlayerId"] == player_id("Ana") and a["game"]["sourceGameId"] == "ticket-to-mars"

@@ -48,11 +48,13 @@ def test_margins_and_head_to_head_by_hand():
     result = statistics(summaries(*BOOTH))
     block = result["games"][0]
     # Margins (first place total minus the best other total): 3p 95.5 - 76 = 19.5; tiebreak 71 - 71 = 0;
-    # shared 129 - 129 = 0; 5p 69.5 - 62 = 7.5. Biggest 19.5 (3p); closest 0, first met in date order: shared.
+    # shared 129 - 129 = 0; 5p 69.5 - 62 = 7.5. Biggest 19.5 (3p); closest: the smallest margin of a decided game,
+    # 7.5 (5p: Eli over Dana); the tie-broken win and the shared victory are counted apart.
     assert block["biggest_margin"]["margin"] == 19.5 and block["biggest_margin"]["file"] == "ticket-booth-3p.toml"
     assert block["biggest_margin"]["winners"] == ["Bo"] and block["biggest_margin"]["runner_up"] == "Ana"
-    assert block["closest_finish"]["margin"] == 0 and block["closest_finish"]["file"] == "ticket-booth-shared.toml"
-    assert block["closest_finish"]["runner_up"] is None  # a shared victory: nobody is second
+    assert block["closest_finish"]["margin"] == 7.5 and block["closest_finish"]["file"] == "ticket-booth-5p.toml"
+    assert block["closest_finish"]["winners"] == ["Eli"] and block["closest_finish"]["runner_up"] == "Dana"
+    assert (block["tie_broken_wins"], block["shared_victories"]) == (1, 1)
     # Ana against Bo: 3p Bo 1st, Ana 2nd; tiebreak Bo 1st (last round), Ana 2nd: 2 games, Bo above twice.
     h2h = {(h["player"], h["opponent"]): h for h in result["head_to_head"]}
     assert h2h["Ana", "Bo"] == {"player": "Ana", "opponent": "Bo", "games": 2, "above": 0, "below": 2, "level": 0}
@@ -150,3 +152,131 @@ def test_a_player_filter_counts_only_their_points_by_category():
     # held the Longest Path.
     assert block["tickets"]["completed"] == 2 and block["tickets"]["failed"] == 1
     assert block["longest_path"] == {"games": 0, "holder_won": 0, "rate": 0.0}
+
+
+def test_figures_exact_and_rounded_as_people_do():
+    from fractions import Fraction
+
+    from scorekeeper.report import _fig
+    from scorekeeper.stats import round2
+
+    # The plain table printed 6 significant digits: 300000.5 showed as 300000, 100303.5 as 100304.
+    assert (_fig(300000.5), _fig(100303.5), _fig(71), _fig(83.25)) == ("300000.5", "100303.5", "71", "83.25")
+    # Averages: exactly to 2 places, halves away from zero (9/8 = 1.125 -> 1.13, 15/8 = 1.875 -> 1.88).
+    assert [round2(Fraction(n, 8)) for n in (9, 15, -9)] == [Fraction(113, 100), Fraction(188, 100),
+                                                              Fraction(-113, 100)]
+    # 2.675 is 2.67499... as a float: the exact fraction rounds up.
+    assert round2(Fraction(2675, 1000)) == Fraction(268, 100)
+
+
+def test_names_compared_after_nfc_and_case_folding(tmp_path):
+    import unicodedata
+
+    nfc, nfd = unicodedata.normalize("NFC", "Zoë"), unicodedata.normalize("NFD", "Zoë")
+    assert nfc != nfd
+    text = (SAMPLES / "ticket-to-ride-4p.toml").read_text(encoding="utf-8")
+    for i, name in enumerate((nfc, nfd, "ZOË")):
+        (tmp_path / f"s{i}.toml").write_text(text.replace(".Mia]", f'."{name}"]').replace("Mia", name),
+                                             encoding="utf-8")
+    found = [summarize(p) for p in sorted(tmp_path.glob("*.toml"))]
+    result = statistics(found)
+    # One player, not three rows that look alike: 3 plays, shown as first met, in NFC.
+    zoe = [r for r in rows(result, "ticket-to-ride").values() if r["player"].casefold().startswith("zo")]
+    assert [(r["player"], r["plays"]) for r in zoe] == [(nfc, 3)]
+    assert statistics(found, player=nfd)["sessions"] == 3
+
+
+def test_screen_never_cuts_two_names_to_one_label():
+    from scorekeeper.tui.screens.statistics import name_labels
+
+    a, b, short = "Alexandra Johansson", "Alexandra Johanssen", "Bo"
+    labels = name_labels([a, b, short])
+    # Cut at 16 columns both would read `Alexandra Johan…`: shown whole instead; Bo is short already.
+    assert labels == {a: a, b: b, short: short}
+    # One long name alone is cut as before.
+    assert name_labels([a, short])[a] == "Alexandra Johan…"
+    # A name that is itself the cut form of another: the other is shown whole.
+    assert name_labels(["Alexandra Johan…", a]) == {"Alexandra Johan…": "Alexandra Johan…", a: a}
+
+
+def test_player_page_by_hand():
+    # Ana: 3p (Bo 95.5, Ana 76, Cy 60: 2nd, Bo just ahead) and tiebreak (Bo 71 and Ana 71, Bo 1st on the last round,
+    # Ana 2nd; Cy 62, Dee 60): no win; Bo just ahead twice and above her in both games.
+    page = statistics(summaries(*BOOTH), player="ANA")["player_page"]
+    assert page["player"] == "Ana" and (page["plays"], page["wins"], page["win_rate"]) == (2, 0, 0.0)
+    assert page["by_game"] == [{"game": "ticket-booth", "name": "The Ticket Booth", "plays": 2, "wins": 0,
+                                "win_rate": 0.0}]
+    assert page["by_player_count"] == {"3": {"plays": 1, "wins": 0, "win_rate": 0.0},
+                                       "4": {"plays": 1, "wins": 0, "win_rate": 0.0}}
+    assert page["rival"] == {"player": "Bo", "just_ahead": 2}
+    assert page["nemesis"] == {"player": "Bo", "above": 2, "games": 2}
+    # Hal: 5p only (Eli 69.5, Dana 62, Fay 52.5, Hal 52 above Gus 52 on the tie-break): Fay just ahead; four above
+    # him once each, the nemesis the first of them by name... all once: Dana, Eli, Fay.
+    hal = statistics(summaries(*BOOTH), player="hal")["player_page"]
+    assert hal["rival"] == {"player": "Fay", "just_ahead": 1} and hal["nemesis"]["above"] == 1
+    # Bo won both, in date order 10-02 then 11-27: a streak of 2, still running.
+    bo = statistics(summaries(*BOOTH), player="bo")["player_page"]
+    assert (bo["current_streak"], bo["longest_streak"], bo["rival"], bo["nemesis"]) == (2, 2, None, None)
+
+
+def test_records_say_who_and_when_and_plays_by_month():
+    result = statistics(summaries(*BOOTH))
+    block = result["games"][0]
+    # The highest score: Ivy and Jo 129 in the shared game (2026-09-12); Ivy is met first.
+    assert block["highest_score"]["points"] == 129 and block["highest_score"]["date"] == "2026-09-12"
+    assert block["highest_score"]["player"] in ("Ivy", "Jo")
+    # 08-15, 09-12, 10-02, 11-27: one play a month, four in 2026.
+    assert result["plays_by_month"] == {"2026-08": 1, "2026-09": 1, "2026-10": 1, "2026-11": 1}
+    assert result["plays_by_year"] == {"2026": 4}
+
+
+def test_until_and_year(tmp_path, capsys):
+    # until 2026-10-02 keeps 08-15, 09-12 and 10-02 (that day included); since 09-12 until 10-02: two.
+    assert statistics(summaries(*BOOTH), until="2026-10-02")["sessions"] == 3
+    assert statistics(summaries(*BOOTH), since="2026-09-12", until="2026-10-02")["sessions"] == 2
+    folder = tmp_path / "s"
+    folder.mkdir()
+    for name in BOOTH:
+        shutil.copy(SAMPLES / name, folder / name)
+    assert main(["stats", str(folder), "--year", "2026", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["sessions"] == 4
+    assert (data["filters"]["since"], data["filters"]["until"]) == ("2026-01-01", "2026-12-31")
+    assert main(["stats", str(folder), "--year", "2025", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["sessions"] == 0
+    assert main(["stats", str(folder), "--until", "2026-10-02", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["sessions"] == 3
+    assert main(["stats", str(folder), "--year", "2026", "--since", "2026-02-01"]) == 1
+    assert "--year" in capsys.readouterr().err
+    assert main(["stats", str(folder), "--until", "soon"]) == 1
+    assert "--until takes a date" in capsys.readouterr().err
+
+
+def test_statistics_as_csv(tmp_path, capsys):
+    import csv
+    import io
+
+    folder = tmp_path / "s"
+    folder.mkdir()
+    for name in BOOTH:
+        shutil.copy(SAMPLES / name, folder / name)
+    assert main(["stats", str(folder), "--csv"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("game,player,plays,") and out.endswith("\r\n")
+    table = list(csv.reader(io.StringIO(out)))
+    # Bo, by hand above: 2 plays, 2 wins, average 83.25, best 95.5, worst 71, streak 2.
+    assert ["ticket-booth", "Bo", "2", "2", "1.0", "83.25", "95.5", "71", "2"] in table
+    assert len(table) == 1 + 11  # the header, then the 11 players of the four finished games
+
+
+def test_finland_tourists_and_bonuses_by_hand():
+    block = statistics(summaries("ticket-to-finland-3p.toml"))["games"][0]
+    # Tourist cards: Aino -8 + 6 + 3, Eero -7 + 6 + 5 + 4, Liisa -3 + 8 + 5: 1 + 8 + 10 = 19.
+    assert block["finland"]["tourists"] == 19
+    bonus = {b["bonus"]: b["points"] for b in block["finland"]["bonuses"]}
+    # Longest route shared by Aino and Liisa (5 each), valid tickets by Aino and Eero (10 each); the others once.
+    assert bonus == {"longest_route": 10, "tunnels": 15, "ferries": 15, "longest_journey": 20, "cities_visited": 10,
+                     "valid_tickets": 20, "foreign_countries": 25, "perimeter_path": 25}
+    assert [b["bonus"] for b in block["finland"]["bonuses"]][:2] == ["foreign_countries", "perimeter_path"]
+    # Liisa only: her tourists -3 + 8 + 5 = 10.
+    assert statistics(summaries("ticket-to-finland-3p.toml"), player="liisa")["games"][0]["finland"]["tourists"] == 10

@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
 from scorekeeper import export
+from scorekeeper.cli import main
 from scorekeeper.tui.app import ScorekeeperApp
 from scorekeeper.tui.screens.export import ExportScreen
 from scorekeeper.tui.screens.history import HistoryScreen
@@ -132,7 +133,15 @@ async def test_statistics_of_bo_worked_out_by_hand(folder: Path) -> None:
         by_count = lines[lines.index(row) + 3]
         assert by_count.split() == ["Bo", "95½", "71"]
         assert "Biggest winning margin: 19½ — Bo over Ana, 2026-11-27" in lines  # 95½ - 76
-        assert "Closest finish: 0 — Bo over Ana, 2026-10-02" in lines  # 71 to 71, settled by the last round
+        # The closest decided game: 19½ too; 71 to 71 (settled by the last round) is a tie-broken win, apart.
+        assert "Closest finish: 19½ — Bo over Ana, 2026-11-27" in lines
+        assert "Level on points at the top: 1 win on a tie-break" in lines
+        # The player's page: 2 plays, 2 wins, a streak of 2 still running; nobody ahead of Bo, so no rival.
+        page = lines[lines.index("Bo across games"):lines.index("Head to head (places, every game)")]
+        assert page[1] == "2 plays, 2 wins (100%); winning streak 2 now, 2 at the longest"
+        assert page[3].split() == ["The", "Ticket", "Booth", "2", "2", "100%"]
+        assert page[4] == "By players at the table: 3 players 1/1 (100%) · 4 players 1/1 (100%)"
+        assert not any(line.startswith(("Rival", "Nemesis")) for line in page)
         h2h = lines[lines.index("Head to head (places, every game)") + 1:]
         assert [line.split() for line in h2h] == [
             ["Player", "Opponent", "Games", "Above", "Below", "Level"],
@@ -159,12 +168,17 @@ async def test_charts_in_the_standings(folder: Path) -> None:
 async def test_export_writes_files_and_shows_the_bgstats_qr(folder: Path) -> None:
     """x on the standings; c, m, j write the files to exports/; b draws the QR code of the BG Stats link."""
     path = folder / "ticket-booth-3p.toml"
-    async with opened(folder, "x", file=path, size=(120, 40)) as (app, pilot, screen):
+    async with opened(folder, "x", file=path, size=(120, 50)) as (app, pilot, screen):
         assert isinstance(screen, ExportScreen)
         await burst(pilot, "c", "m", "j")
         out = folder / "exports"
         assert sorted(p.name for p in out.iterdir()) == ["ticket-booth-3p.csv", "ticket-booth-3p.json",
                                                          "ticket-booth-3p.md"]
+        # A byte-order mark, as `scorekeeper export -o` writes: the same file from the app and the command.
+        assert (out / "ticket-booth-3p.csv").read_bytes().startswith(b"\xef\xbb\xbf")
+        assert main(["export", str(path), "--to", "csv", "-o", str(folder / "cli.csv")]) == 0
+        cli = (folder / "cli.csv").read_bytes().replace(str(path).encode(), path.name.encode())  # the file column
+        assert cli == (out / "ticket-booth-3p.csv").read_bytes()
         rows = list(csv.reader(io.StringIO((out / "ticket-booth-3p.csv").read_text(encoding="utf-8-sig"))))
         assert rows[0] == list(export.CSV_HEADER)
         bo = [r for r in rows[1:] if r[rows[0].index("player")] == "Bo"]
@@ -187,6 +201,86 @@ async def test_export_writes_files_and_shows_the_bgstats_qr(folder: Path) -> Non
         assert 'fill="#fff"' in picture  # dark on a light ground, whatever the viewer's background
         await burst(pilot, "escape")
         assert isinstance(app.screen, StandingsScreen)
+
+
+@pilot_test
+async def test_bgstats_code_whole_or_not_at_all(folder: Path) -> None:
+    """At 120x40 the 41-line code of ticket-booth-3p does not fit the export screen (38 lines): it is not drawn,
+    the screen says so; f shows it alone on the whole terminal (39 lines, the white screen as quiet zone)."""
+    path = folder / "ticket-booth-3p.toml"
+    async with opened(folder, "x", file=path, size=(120, 40)) as (app, pilot, screen):
+        assert isinstance(screen, ExportScreen)
+        assert "Code alone" not in keys_text(screen.query_one(KeyBar))
+        await burst(pilot, "b")
+        link = screen.link
+        assert link is not None and not screen.query(QRCode)
+        hints = " ".join(str(w.render()) for w in screen.query(".hint"))
+        assert "The code is 41 lines tall and the screen shows 38" in hints and "f shows it alone" in hints
+        assert str(screen.query_one("#link", Static).render()) == link
+        assert (folder / "exports" / "ticket-booth-3p-bgstats.svg").is_file()
+        await burst(pilot, "f")
+        code = app.screen.query_one(QRCode)
+        drawn = [strip.text for strip in code.render_lines(code.region.reset_offset)]
+        assert drawn == half_blocks(matrix(link, 0)) and len(drawn) == 39
+        assert code.region.y >= 0 and code.region.bottom <= 40
+        await burst(pilot, "escape")
+        assert app.screen is screen
+    async with opened(folder, "x", file=path, size=(80, 24)) as (app, pilot, screen):
+        await burst(pilot, "b", "f")  # too tall even alone: a message, the screen stays
+        assert app.screen is screen and not screen.query(QRCode)
+
+
+def mars(names: tuple[str, ...]) -> Any:
+    """A finished one-round Ticket to Mars game of these players (player i scores 9 + 3i), without `started`."""
+    from scorekeeper.session import Session
+
+    session = Session(game="ticket-to-mars", players=names)
+    for i, name in enumerate(names):
+        for category, value in (("pairs", {"count": i, "each": 3}), ("occupancy", {"count": 1, "each": 5}),
+                                ("character", {"count": 4, "each": 1})):
+            session = session.with_value(1, name, category, value)
+    return session
+
+
+@pilot_test
+async def test_bgstats_link_too_long_for_any_code(folder: Path) -> None:
+    """Five names of 40 emoji: a link of 3,000 bytes, more than any QR code holds: a message, the link, no crash."""
+    from scorekeeper import store
+
+    names = tuple(e * 40 for e in "🎲🐉🚂🏰🎟")  # 40 characters, the most a name has, of 4 bytes each
+    path = folder / "emoji.toml"
+    store.save(path, mars(names))
+    async with opened(folder, "x", file=path, size=(120, 40)) as (app, pilot, screen):
+        assert isinstance(screen, ExportScreen)
+        await burst(pilot, "b")
+        link = screen.link
+        assert link is not None and len(link.encode()) > 2953  # a version 40 code holds 2,953 bytes at most
+        assert not screen.query(QRCode)
+        hints = " ".join(str(w.render()) for w in screen.query(".hint"))
+        assert f"its link is {len(link):,} characters" in hints
+        assert str(screen.query_one("#link", Static).render()) == link
+        assert "Copy link" in keys_text(screen.query_one(KeyBar)) and "Code alone" not in keys_text(
+            screen.query_one(KeyBar))
+
+
+@pilot_test
+async def test_bgstats_play_date_of_an_undated_session_as_the_command(folder: Path, capsys) -> None:
+    """A session without `started`: the app's link has the file's date as playDate, as the command's has."""
+    import os
+    from datetime import datetime
+
+    from scorekeeper import store
+
+    path = folder / "undated.toml"
+    store.save(path, mars(("Ana", "Bo")))
+    when = datetime(2026, 3, 1, 20, 15).timestamp()
+    os.utime(path, (when, when))
+    async with opened(folder, "x", file=path, size=(120, 50)) as (app, pilot, screen):
+        await burst(pilot, "b")
+        link = screen.link
+    assert link is not None and "2026-03-01%2020:15:00" in link
+    assert main(["export", str(path), "--to", "bgstats"]) == 0
+    assert capsys.readouterr().out.strip() == link
 
 
 @pilot_test

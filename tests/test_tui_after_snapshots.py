@@ -72,3 +72,20 @@ def test_bgstats_qr_snapshot(folder: Path, snap_compare) -> None:
 
     assert snap_compare(app_for(folder, folder / "ticket-to-mars-one-round.toml"), terminal_size=(120, 50),
                         run_before=run_before)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_player_page_snapshot(folder: Path, snap_compare, size: tuple[int, int]) -> None:
+    """F3, Ana picked (p), scrolled to the end: her page across games (rival, nemesis), then head to head."""
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("f3")
+        await settle(pilot)
+        await pilot.press("p")
+        await pilot.press("a", "n", "a", "enter")
+        await settle(pilot)
+        await pilot.press("end")
+        await settle(pilot)
+
+    assert snap_compare(app_for(folder), terminal_size=size, run_before=run_before)

@@ -5,19 +5,21 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from segno.encoder import DataOverflowError
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from scorekeeper import export, files, games, store
 from scorekeeper.games import GAMES, Sheet
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
-from scorekeeper.tui.widgets.qr import QRCode, svg
+from scorekeeper.tui.widgets.qr import BORDER, QRCode, svg
 
 if TYPE_CHECKING:
     from scorekeeper.tui.base import AppBase
@@ -48,7 +50,7 @@ def exports_dir(session_file: Path) -> Path:
 
 def write_export(session_file: Path, sheet: Sheet, to: str) -> Path:
     """Write the session in a format to exports/ (atomically, replacing an older export of it); the path."""
-    text = export.export([(sheet, session_file.name)], to)
+    text = export.export([(sheet, session_file.name)], to, bom=to == "csv")  # a BOM as `export -o` writes
     target = store.own_folder(exports_dir(session_file)) / f"{session_file.stem}.{FILES[to][1]}"
     store.write_atomic(target, text)
     return target
@@ -64,6 +66,7 @@ class ExportScreen(Screen[None]):
         Binding("j", "write('json')", "JSON", id="json"),
         Binding("b", "bgstats", "BG Stats", id="bgstats"),
         Binding("y", "copy_link", "Copy link", id="copy-link"),
+        Binding("f", "full_code", "Code alone", id="full-code"),
         Binding("escape", "back", "Back", id="back"),
     ]
 
@@ -74,6 +77,7 @@ class ExportScreen(Screen[None]):
         self.path = Path(path)
         self.sheet = sheet
         self.link: str | None = None
+        self.code_height: int | None = None
         self.written: dict[str, Path] = {}
 
     def compose(self) -> ComposeResult:
@@ -113,9 +117,11 @@ class ExportScreen(Screen[None]):
             self.action_write(event.option.id)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Copy the link only once the BG Stats play is shown."""
+        """Copy the link only once the BG Stats play is shown; the code alone only when there is a code."""
         if action == "copy_link":
             return self.link is not None
+        if action == "full_code":
+            return self.link is not None and self.code_height is not None
         return True
 
     def action_write(self, to: str) -> None:
@@ -134,33 +140,61 @@ class ExportScreen(Screen[None]):
         self.notify(str(target), title=f"{FILES[to][0]} written", markup=False)
 
     async def action_bgstats(self) -> None:
-        """Show the BG Stats play as a QR code and its link as text; save the code as a picture too."""
-        self.link = link = export.bgstats_link(self.sheet, self.path.name)
+        """Show the BG Stats play as a QR code, drawn whole or not at all, and its link as text; save the code as
+        a picture too. A link too long for any QR code says so (the link is still there to copy)."""
+        self.link = link = export.bgstats_link(self.sheet, str(self.path))
         box = self.query_one("#qr-box", Vertical)
         await box.remove_children()
-        qr = QRCode(link, id="qr")
-        state = "" if self.sheet.complete else " (the game is not finished: the play holds the scores so far)"
-        parts = [qr, Static(Content.from_markup("[b]BG Stats[/b]: scan the code with the phone's camera to log "
-                                                "this play$state; y copies the link below.", state=state),
-                            classes="hint")]
-        room = self.size.height - 2
-        picture = exports_dir(self.path) / f"{self.path.stem}-bgstats.svg"
         try:
-            store.own_folder(picture.parent)
-            store.write_atomic(picture, svg(link))
-            saved = Content.from_markup("The code is also saved as a picture: $path", path=str(picture))
-        except OSError as exc:
-            saved = Content.styled(f"The code could not be saved as a picture: {exc.strerror or exc}",
-                                   "$text-error")
-        if qr.height > room:
-            parts.insert(0, Static(Content.from_markup(
-                "[b $text-warning]The code is $n lines tall and the terminal shows $room:[/] make the terminal "
-                "taller (or its font smaller) to scan it whole, or open the picture saved below.",
-                n=str(qr.height), room=str(room)), classes="hint"))
-        parts += [Static(saved, classes="hint"), Static(Content(link), id="link")]
+            qr: QRCode | None = QRCode(link, id="qr")
+        except DataOverflowError:
+            qr = None
+        self.code_height = qr.height if qr is not None else None
+        parts: list[Widget] = []
+        if qr is None:
+            parts.append(Static(Content.from_markup(
+                "[b $text-warning]This play is too long for a QR code:[/] its link is $n characters (the player "
+                "names), more than any code holds. y copies the link below, to send to the phone.",
+                n=f"{len(link):,}"), classes="hint"))
+        else:
+            state = "" if self.sheet.complete else " (the game is not finished: the play holds the scores so far)"
+            hint = Static(Content.from_markup("[b]BG Stats[/b]: scan the code with the phone's camera to log this "
+                                              "play$state; f shows the code alone, y copies the link below.",
+                                              state=state), classes="hint")
+            room = self.size.height - 2
+            if qr.height <= room:
+                parts += [qr, hint]
+            else:  # a code cut in two scans as nothing: the whole screen, or the picture
+                fits = qr.height - BORDER <= self.app.size.height
+                parts += [Static(Content.from_markup(
+                    "[b $text-warning]The code is $n lines tall and the screen shows $room:[/] $how",
+                    n=str(qr.height), room=str(room),
+                    how="f shows it alone, on the whole terminal." if fits else
+                    "make the terminal taller (or its font smaller), or open the picture saved below."),
+                    classes="hint"), hint]
+            picture = exports_dir(self.path) / f"{self.path.stem}-bgstats.svg"
+            try:
+                store.own_folder(picture.parent)
+                store.write_atomic(picture, svg(link))
+                saved = Content.from_markup("The code is also saved as a picture: $path", path=str(picture))
+            except OSError as exc:
+                saved = Content.styled(f"The code could not be saved as a picture: {exc.strerror or exc}",
+                                       "$text-error")
+            parts.append(Static(saved, classes="hint"))
+        parts.append(Static(Content(link), id="link"))
         await box.mount_all(parts)
         self.refresh_bindings()
         self.call_after_refresh(box.scroll_visible, top=True, animate=False)
+
+    def action_full_code(self) -> None:
+        """The QR code alone on the whole terminal (when it fits; else the screen says how to scan it)."""
+        if self.link is None or self.code_height is None:
+            return
+        if self.code_height - BORDER > self.app.size.height:  # drawn there with the white screen as quiet zone
+            self.notify(f"The code is {self.code_height} lines tall and the terminal {self.app.size.height}: open "
+                        "the picture in exports/ instead.", severity="warning", markup=False)
+            return
+        self.app.push_screen(CodeScreen(self.link))
 
     def action_copy_link(self) -> None:
         """Copy the BG Stats link to the clipboard (where the terminal allows it)."""
@@ -170,4 +204,27 @@ class ExportScreen(Screen[None]):
 
     def action_back(self) -> None:
         """Back to where the export was asked."""
+        self.app.pop_screen()
+
+
+class CodeScreen(Screen[None]):
+    """The BG Stats QR code alone, in the middle of the whole terminal, for the phone's camera; Esc or f go back."""
+
+    DEFAULT_CSS = """
+    CodeScreen {
+        align: center middle;
+        background: #ffffff;
+    }
+    """
+    BINDINGS = [Binding("escape,f", "back", "Back", id="back")]
+
+    def __init__(self, link: str) -> None:
+        super().__init__()
+        self.link = link
+
+    def compose(self) -> ComposeResult:
+        yield QRCode(self.link, border=0, id="qr")  # the screen's white ground is the quiet zone
+
+    def action_back(self) -> None:
+        """Back to the export screen."""
         self.app.pop_screen()

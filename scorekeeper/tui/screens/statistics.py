@@ -28,7 +28,8 @@ HEAD_TO_HEAD_ROWS = 40
 """More pairs than this (a club, not a table of friends) are shown per player, once one is picked."""
 
 NAME_WIDTH = 16
-"""Names longer than this are cut (with `…`) in the tables, so they fit in 80 columns."""
+"""Names longer than this are cut (with `…`) in the tables, so they fit in 80 columns, unless the cut would make
+two players look the same (see `name_labels`)."""
 
 
 def num(value: int | float | None) -> str:
@@ -59,6 +60,21 @@ def cut_name(name: str, room: int = NAME_WIDTH) -> str:
     return out + "…"
 
 
+def name_labels(names: Sequence[str], room: int = NAME_WIDTH) -> dict[str, str]:
+    """Each name's label in a table: cut to `room` columns unless two names would then look the same, in which
+    case those are shown whole (a label never stands for two players)."""
+    whole: set[str] = set()
+    while True:
+        labels = {n: inert(n) if n in whole else cut_name(n, room) for n in names}
+        seen: dict[str, list[str]] = {}
+        for n, label in labels.items():
+            seen.setdefault(label, []).append(n)
+        clash = {n for group in seen.values() if len(group) > 1 for n in group} - whole
+        if not clash:
+            return labels
+        whole |= clash
+
+
 def table(head: Sequence[str], rows: Sequence[Sequence[str]], first: int) -> Content:
     """Aligned plain columns: the first (a name) left, the figures right; the head in bold."""
     widths = [max([first, *(width(r[0]) for r in rows)])] + [
@@ -74,7 +90,8 @@ def table(head: Sequence[str], rows: Sequence[Sequence[str]], first: int) -> Con
 def player_rows(players: list[dict[str, Any]]) -> Content:
     """Plays, wins, win rate, average, best, worst and longest winning streak per player."""
     head = ["Player", "Plays", "Wins", "Win %", "Average", "Best", "Worst", "Streak"]
-    rows = [[cut_name(p["player"]), str(p["plays"]), str(p["wins"]), rate(p["win_rate"]), num(p.get("average")),
+    label = name_labels([p["player"] for p in players])
+    rows = [[label[p["player"]], str(p["plays"]), str(p["wins"]), rate(p["win_rate"]), num(p.get("average")),
              num(p.get("best")), num(p.get("worst")), str(p["longest_streak"])] for p in players]
     return table(head, rows, 6)
 
@@ -83,7 +100,8 @@ def by_count_rows(players: list[dict[str, Any]]) -> Content:
     """Each player's average score by the number of players at the table."""
     counts = sorted({int(n) for p in players for n in p.get("average_by_player_count", {})})
     head = ["Average with", *(f"{n} players" for n in counts)]
-    rows = [[cut_name(p["player"]), *(num(p["average_by_player_count"].get(str(n)))
+    label = name_labels([p["player"] for p in players])
+    rows = [[label[p["player"]], *(num(p["average_by_player_count"].get(str(n)))
                                       for n in counts)] for p in players]
     return table(head, rows, 12)
 
@@ -104,12 +122,22 @@ def game_section(game: dict[str, Any]) -> list[Content]:
     for label, key in (("Biggest winning margin", "biggest_margin"), ("Closest finish", "closest_finish")):
         if game.get(key):
             out.append(finish_text(label, game[key]))
+    tied, shared = game.get("tie_broken_wins", 0), game.get("shared_victories", 0)
+    if tied or shared:
+        apart = ([f"{tied} win{'s' * (tied != 1)} on a tie-break"] if tied else []) + (
+            [f"{shared} shared victor{'ies' if shared != 1 else 'y'}"] if shared else [])
+        out.append(Content.assemble(("Level on points at the top: ", "bold"), ", ".join(apart)))
     booth = game.get("ticket_booth")
     if booth:
         out.append(Content.assemble(("Points by attraction: ", "bold"),
                                     " · ".join(f"{a['label']} {num(a['points'])}" for a in booth["attractions"])))
         out.append(Content.assemble(("Points by special: ", "bold"),
                                     " · ".join(f"{s['label']} {num(s['points'])}" for s in booth["specials"])))
+    fin = game.get("finland")
+    if fin:
+        out.append(Content.assemble(("Tourist cards: ", "bold"), f"{num(fin['tourists'])} points"))
+        out.append(Content.assemble(("Bonuses: ", "bold"), " · ".join(f"{b['label']} {num(b['points'])}"
+                                                                      for b in fin["bonuses"]) or "none"))
     tickets = game.get("tickets")
     if tickets:
         out.append(Content.assemble(("Tickets: ", "bold"), f"{tickets['completed']} completed, "
@@ -125,7 +153,8 @@ def game_section(game: dict[str, Any]) -> list[Content]:
 def head_to_head(rows: list[dict[str, Any]]) -> Content:
     """How often each player finished above, below or level with each other."""
     head = ["Player", "Opponent", "Games", "Above", "Below", "Level"]
-    body = [[cut_name(r["player"]), cut_name(r["opponent"]), str(r["games"]), str(r["above"]), str(r["below"]),
+    label = name_labels(sorted({n for r in rows for n in (r["player"], r["opponent"])}))
+    body = [[label[r["player"]], label[r["opponent"]], str(r["games"]), str(r["above"]), str(r["below"]),
              str(r["level"])] for r in rows]
     return table(head, body, 6)
 
@@ -133,9 +162,31 @@ def head_to_head(rows: list[dict[str, Any]]) -> Content:
 def overall(rows: list[dict[str, Any]]) -> Content:
     """Every game together: plays, wins, win rate, longest streak."""
     head = ["Player", "Plays", "Wins", "Win %", "Streak"]
-    body = [[cut_name(p["player"]), str(p["plays"]), str(p["wins"]), rate(p["win_rate"]), str(p["longest_streak"])]
+    label = name_labels([p["player"] for p in rows])
+    body = [[label[p["player"]], str(p["plays"]), str(p["wins"]), rate(p["win_rate"]), str(p["longest_streak"])]
             for p in rows]
     return table(head, body, 6)
+
+
+def player_page(page: dict[str, Any]) -> list[Content]:
+    """The picked player across games: plays and wins by game and by player count, streaks, rival, nemesis."""
+    wins = f"{page['wins']} win{'s' * (page['wins'] != 1)}"
+    out = [Content.styled(f"{inert(page['player'])} across games", "bold $text-accent"),
+           Content(f"{page['plays']} play{'s' * (page['plays'] != 1)}, {wins} ({rate(page['win_rate'])}); winning "
+                   f"streak {page['current_streak']} now, {page['longest_streak']} at the longest"),
+           table(["Game", "Plays", "Wins", "Win %"], [[inert(g["name"]), str(g["plays"]), str(g["wins"]),
+                                                       rate(g["win_rate"])] for g in page["by_game"]], 4),
+           Content.assemble(("By players at the table: ", "bold"), " · ".join(
+               f"{n} players {c['wins']}/{c['plays']} ({rate(c['win_rate'])})"
+               for n, c in page["by_player_count"].items()))]
+    if page["rival"]:
+        out.append(Content.assemble(("Rival ", "bold"), "(most often just ahead): ",
+                                    f"{inert(page['rival']['player'])}, {page['rival']['just_ahead']}×"))
+    if page["nemesis"]:
+        nemesis = page["nemesis"]
+        out.append(Content.assemble(("Nemesis ", "bold"), "(finished above most often): ",
+                                    f"{inert(nemesis['player'])}, {nemesis['above']} of {nemesis['games']}"))
+    return out
 
 
 def summary_line(result: dict[str, Any]) -> Content:
@@ -161,6 +212,9 @@ def sections(result: dict[str, Any]) -> list[Content]:
         out.extend(game_section(game))
     if len(result["games"]) > 1 and result["players"]:
         out += [Content(""), Content.styled("Every game together", "bold $text-accent"), overall(result["players"])]
+    if result.get("player_page"):
+        out.append(Content(""))
+        out.extend(player_page(result["player_page"]))
     rows = result["head_to_head"]
     if rows:
         out += [Content(""), Content.styled("Head to head (places, every game)", "bold $text-accent")]

@@ -79,10 +79,11 @@ class QRCode(Widget):
     }
     """
 
-    def __init__(self, data: str, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, data: str, *, border: int = BORDER, id: str | None = None, classes: str | None = None) -> None:
+        """`border`: the quiet zone in modules (0 where the light ground around the widget is the quiet zone)."""
         super().__init__(id=id, classes=classes)
         self.data = data
-        self.rows = matrix(data)
+        self.rows = matrix(data, border)
         self.columns = len(self.rows[0])
 
     @property
