@@ -708,9 +708,10 @@ def test_score_json_on_a_sample_through_the_command_line():
     assert data["totals"] == {"Hana": 76, "Jun": 76, "Kai": 46}
     assert data["winners"] == ["Jun"]
     assert data["tiebreak"] == "Hana and Jun tied on 76; Jun completed more tickets (3 to 2)" + PUBLISHER
-    assert data["ranking"] == [{"place": 1, "players": ["Jun"], "total": 76},
-                               {"place": 2, "players": ["Hana"], "total": 76},
-                               {"place": 3, "players": ["Kai"], "total": 46}]
+    assert data["ranking"] == [{"place": 1, "players": ["Jun"], "total": 76, "why": data["tiebreak"]},
+                               {"place": 2, "players": ["Hana"], "total": 76,
+                                "why": "Hana and Jun tied on 76; Jun completed more tickets (3 to 2)"},
+                               {"place": 3, "players": ["Kai"], "total": 46, "why": None}]
     rnd = data["rounds"][0]
     assert rnd["first_player"] == "Hana" and rnd["complete"] is True
     for player, points in rnd["points"].items():

@@ -14,7 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from scorekeeper import games, walk
-from scorekeeper.games.base import Sheet
+from scorekeeper.games.base import Sheet, tie_lines
 from scorekeeper.record import replace
 from scorekeeper.session import Session
 from scorekeeper.text import inert
@@ -167,8 +167,9 @@ class StandingsScreen(SessionScreen):
         ranked = [p for place in sheet.ranking for p in place.players]
         self.query_one("#table", Static).update(scores_table(sheet, ranked, rounds))
         tiebreak = self.query_one("#tiebreak", Static)
-        tiebreak.update(Content(sheet.tiebreak or ""))
-        tiebreak.display = bool(sheet.tiebreak)
+        ties = tie_lines(sheet)
+        tiebreak.update(Content("\n".join(inert(t) for t in ties)))
+        tiebreak.display = bool(ties)
         self.query_one("#warnings", Hanging).set(
             problem_line(p) for p in walk.reached(self.game, session, len(session.rounds), problems))
         grid = self.query_one("#breakdown", Grid)
