@@ -69,7 +69,7 @@ def sheet_text(sheet: Sheet, file: str) -> str:
             shared = " (shared)" if len(pl.players) > 1 else ""
             out.append(f"  {pl.place}. {ljust(names[p], column)}  {fmt(pl.total):>6}{shared}")
         after = sheet.ranking[k + 1].why if k + 1 < len(sheet.ranking) else None
-        if pl.why and pl.why != after and pl.why != sheet.tiebreak:  # once, under the places it settled
+        if pl.why and pl.why != after and pl.why != sheet.tiebreak and s.scored:  # once, under the places it settled
             out.append(f"     ({inert(pl.why)})")
     out.append("")
     if sheet.complete:

@@ -171,6 +171,18 @@ def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one}" if n == 1 else f"{n} {many or one + 's'}"
 
 
+def missed_items(values: Mapping[str, int], holders: Sequence[str], category: str, what: str,
+                 top: str, detail: Mapping[str, tuple[str, ...]] | None = None) -> list[Item]:
+    """A bonus that went elsewhere, said to each player who had some of it: a 0-point item with the reason
+    (`longest continuous path: 5, but Cat has more (9 trains): no bonus`)."""
+    if not holders:
+        return []
+    has = "has" if len(holders) == 1 else "have"
+    return [Item(p, category, Fraction(0), f"{what}: {v}, but {names(holders)} {has} more ({top}): no bonus",
+                 (detail or {}).get(p, ()))
+            for p, v in values.items() if v and p not in holders]
+
+
 def most(values: Mapping[str, V]) -> tuple[list[str], V]:
     """Who has the most: the players with the greatest value (in the mapping's order) and that value."""
     top = max(values.values())
@@ -208,6 +220,8 @@ def tie_lines(sheet: Sheet) -> list[str]:
     """What the standings, the history and `score` say of the ties: the sentence on the tie for first, then each
     tied place's `why` once (several places one link separated share a sentence)."""
     lines = [sheet.tiebreak] if sheet.tiebreak else []
+    if not sheet.session.scored:
+        return lines  # nothing played: no tie to speak of
     for pl in sheet.ranking:
         if pl.why and pl.why not in lines:
             lines.append(pl.why)

@@ -7,7 +7,19 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.fields import CardListField, CountsField, Field, IntField, Report, RouteNamesField, TicketNamesField
 from scorekeeper.gamenames import NAMES
-from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, TieBreak, names, plural, rank
+from scorekeeper.games.base import (
+    Game,
+    Item,
+    Place,
+    RoundScore,
+    Rule,
+    Step,
+    TieBreak,
+    missed_items,
+    names,
+    plural,
+    rank,
+)
 from scorekeeper.games.trains import (
     LENGTHS,
     TICKETS_HELP,
@@ -228,7 +240,9 @@ class TicketToRide(Game):
                 why += f" — {' – '.join(played.trails[p][1])}"
             items.append(Item(p, "longest-path", whole(bonus), why,
                               tuple(played.trails[p][1]) if played is not None else ()))
-        return items
+        trails = {q: tuple(t[1]) for q, t in played.trails.items()} if played is not None else None
+        return items + missed_items(paths, holders, "longest-path", "longest continuous path",
+                                   plural(top, "train"), trails)
 
     # -- the end --------------------------------------------------------------------
     def tiebreaks(self, session: Session, rounds: list[RoundScore]) -> list[TieBreak]:

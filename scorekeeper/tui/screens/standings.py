@@ -244,7 +244,7 @@ class StandingsScreen(SessionScreen):
             parts.append(text_line(Content.styled(f"Round {rnd.number}: {walk.points(rnd.points[player])}"
                                                   + ("" if self.states[rnd.number - 1][0]
                                                      else " (not finished)"), "underline")))
-            mine = [i for i in rnd.items if i.player == player]
+            mine = [i for i in rnd.items if i.player == player and i.points]  # what scored (0s: in the step)
             parts.extend(item_line(i) for i in mine)
             if not mine:
                 parts.append(text_line(Content.styled("   nothing scored", "dim")))
