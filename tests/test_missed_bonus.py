@@ -32,7 +32,8 @@ def test_a_bonus_that_went_elsewhere() -> None:
     assert [(i.player, i.why) for i in ttr.rounds[0].items if not i.points] == [
         ("Ana", "longest continuous path: 5, but Bo has more (9 trains): no bonus")]
     fin = sheet(session("ticket-to-finland", ["Ana", "Bo", "Cy"],
-                        {"Ana": {"tunnels": 2}, "Bo": {"tunnels": 2}, "Cy": {"tunnels": 1}}, rules={"bonus_tie": "none"}))
+                        {"Ana": {"tunnels": 2}, "Bo": {"tunnels": 2}, "Cy": {"tunnels": 1}},
+                        rules={"bonus_tie": "none"}))
     assert [(i.player, i.why) for i in fin.rounds[0].items if not i.points and i.category == "bonus:tunnels"] == [
         ("Ana", 'tied with Bo for the most tunnels (2 each): no bonus (rule bonus_tie = "none")'),
         ("Bo", 'tied with Ana for the most tunnels (2 each): no bonus (rule bonus_tie = "none")'),
