@@ -501,7 +501,9 @@ class WalkthroughScreen(SessionScreen):
             return
         session, key, boundary = self.pending
         passed, self.pending, self.passed = tuple(self.passed), None, []
-        self.app.save(session, key, last=boundary, passed=passed)
+        saved = self.app.save(session, key, last=boundary, passed=passed)
+        # the Summary's notes were drawn while this save was pending (no result yet): drawn again once saved
+        saved.add_done_callback(lambda _: self.show_changed() if self.step.id == "summary" else None)
 
     def confirm(self, editor: Editor) -> None:
         """Enter at an input: an empty one confirms its blank (0, no, none), then the cursor moves on."""
