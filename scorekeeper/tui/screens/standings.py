@@ -141,7 +141,7 @@ class StandingsScreen(SessionScreen):
         problems = self.doc.problems()
         sheet = self.sheet = self.doc.sheet()
         scheduled = self.game.scheduled_rounds(session)
-        played = len(session.rounds)
+        played = sum(1 for r in session.rounds if r.players)  # a round nobody has scored yet is not played
         if walk.finished(self.game, session, sheet):
             head = Content.from_markup("[b $text-success]Finished — $r[/]", r=walk.result_text(sheet))
         elif not played:
