@@ -93,7 +93,8 @@ def groups(sheet: Sheet) -> list[str]:
     seen: dict[str, None] = {}
     for rnd in sheet.rounds:
         for item in rnd.items:
-            seen.setdefault(group_of(item.category, item.points), None)
+            if item.points:  # a 0-point item says why nothing scored: no share
+                seen.setdefault(group_of(item.category, item.points), None)
     return list(seen)
 
 
@@ -103,7 +104,7 @@ def by_category(sheet: Sheet) -> list[Split]:
     sums = {p: {g: ZERO for g in order} for p in sheet.session.players}
     touched: dict[str, set[str]] = {p: set() for p in sheet.session.players}
     for rnd in sheet.rounds:
-        for item in rnd.items:
+        for item in (i for i in rnd.items if i.points):
             group = group_of(item.category, item.points)
             sums[item.player][group] += item.points
             touched[item.player].add(group)

@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 
 from scorekeeper.first_screen import stem
 
-SCHEMA = 2
+SCHEMA = 3
 """The index's format; a database of another format is rebuilt."""
 
 UNREADABLE = "cannot be read"
@@ -370,6 +370,7 @@ def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
     game = games.get(session.game)
     sheet = games.score(session, problems)
     places = {p: pl.place for pl in sheet.ranking for p in pl.players}
+    whys = {p: pl.why for pl in sheet.ranking for p in pl.players}
     cats: dict[str, dict[str, int | Fraction]] = {p: {} for p in session.players}
     tickets = {p: [0, 0] for p in session.players}
     longest = {p: False for p in session.players}
@@ -389,7 +390,7 @@ def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
         "next": sheet.next,
         "warnings": len(sheet.warnings),
         "players": [
-            {"name": p, "total": _json_points(sheet.totals[p]), "place": places[p],
+            {"name": p, "total": _json_points(sheet.totals[p]), "place": places[p], "why": whys[p],
              "rounds": [_json_points(r.points[p]) for r in sheet.rounds],
              "categories": {k: _json_points(v) for k, v in cats[p].items()},
              "tickets": tickets[p], "longest_path": longest[p]}

@@ -32,7 +32,8 @@ def sheet_json(sheet: Sheet, file: str) -> dict[str, Any]:
         ],
         "totals": {p: to_json(v) for p, v in sheet.totals.items()},
         "ranking": [
-            {"place": pl.place, "players": list(pl.players), "total": to_json(pl.total)} for pl in sheet.ranking
+            {"place": pl.place, "players": list(pl.players), "total": to_json(pl.total), "why": pl.why}
+            for pl in sheet.ranking
         ],
         "winners": sheet.winners,
         "tiebreak": sheet.tiebreak,
@@ -63,10 +64,13 @@ def sheet_text(sheet: Sheet, file: str) -> str:
                 out.append(f"  {'':<{column}}  {fmt(item.points, signed=True):>6}  {item.category:<18} {why}")
     out.append("")
     out.append("Totals")
-    for pl in sheet.ranking:
+    for k, pl in enumerate(sheet.ranking):
         for p in pl.players:
             shared = " (shared)" if len(pl.players) > 1 else ""
             out.append(f"  {pl.place}. {ljust(names[p], column)}  {fmt(pl.total):>6}{shared}")
+        after = sheet.ranking[k + 1].why if k + 1 < len(sheet.ranking) else None
+        if pl.why and pl.why != after and pl.why != sheet.tiebreak and s.scored:  # once, under the places it settled
+            out.append(f"     ({inert(pl.why)})")
     out.append("")
     if sheet.complete:
         if len(sheet.winners) > 1:

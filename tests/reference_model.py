@@ -230,18 +230,45 @@ def reference(doc: dict[str, Any]) -> dict[str, Any]:
     top = max(totals.values())
     tied_first = [p for p in players if totals[p] == top]
     tiebreak_needed = len(tied_first) > 1
+    criteria: list[str] = []  # what each link of the chain is called in a sentence, in the chain's order
     if game == "ticket-booth":
         last = points[-1] if points else {p: Fraction(0) for p in players}
         ranking = competition(players, lambda p: (totals[p], last[p]))
+        chain = [lambda p: last[p]] if points else []
+        criteria = ["last round"]
     elif game == "ticket-to-ride" and rules.get("tiebreak", "tickets") == "tickets":
         r0 = rounds[0] if rounds else {}
         done = {p: sum(1 for t in r0.get(p, {}).get("tickets", []) if t.get("completed")) for p in players}
         lp_holder = {p: 1 if "longest-path" in (per_round[0][p] if per_round else {}) else 0 for p in players}
         ranking = competition(players, lambda p: (totals[p], done[p], lp_holder[p]))
+        chain = [lambda p: done[p], lambda p: lp_holder[p]]
+        criteria = ["completed more tickets", "Longest Path"]
     else:
         ranking = competition(players, lambda p: totals[p])
+        chain = []
+    started = any(rounds)
     for place in ranking:
         place["total"] = totals[place["players"][0]]
+        # SPEC 2.1 `why`: a sentence exactly where the place's total is another player's too, naming what decided
+        # this place: the deepest link of the chain that separates it from a player level on points, or that the
+        # players still share it (Ticket to Mars: an extra round decides a tie for first).
+        mine = place["players"][0]
+        level = [q for q in players if q != mine and totals[q] == totals[mine]]
+        if not level:
+            place["why"] = None
+            continue
+        splits = []
+        for q in level:
+            split = next((k for k, key in enumerate(chain) if key(q) != key(mine)), None)
+            splits.append(split)
+        if not started:
+            place["why"] = ["nothing scored"]
+        elif None not in splits:
+            place["why"] = [criteria[max(s for s in splits if s is not None)]]
+        elif game == "ticket-to-mars" and place["place"] == 1:
+            place["why"] = ["extra round", "goes on"]
+        else:
+            place["why"] = ["shar"]  # "share 2nd place", "a shared victory"
     winners = ranking[0]["players"]
     mars_ever_tied = False
     if game == "ticket-to-mars":
@@ -610,8 +637,22 @@ def compare(doc: dict[str, Any], got: dict[str, Any]) -> list[str]:
         if num(got["totals"][p]) != ref["totals"][p]:
             diffs.append(f"total {p} {got['totals'][p]} != {ref['totals'][p]}")
     gr_rank = [{"place": r["place"], "players": r["players"], "total": num(r["total"])} for r in got["ranking"]]
-    if gr_rank != ref["ranking"]:
-        diffs.append(f"ranking {got['ranking']} != {ref['ranking']}")
+    ref_rank = [{k: v for k, v in r.items() if k != "why"} for r in ref["ranking"]]
+    if gr_rank != ref_rank:
+        diffs.append(f"ranking {got['ranking']} != {ref_rank}")
+    for entry, want in zip(got["ranking"], ref["ranking"], strict=False):
+        why = entry.get("why", "missing")
+        if want["why"] is None:
+            if why is not None:
+                diffs.append(f"place {entry['place']}: why {why!r} expected null (no one level on points)")
+        elif not isinstance(why, str):
+            diffs.append(f"place {entry['place']}: why {why!r} expected a sentence naming {want['why']}")
+        else:
+            total = entry["total"]
+            if f"tied on {total}" not in why:
+                diffs.append(f"place {entry['place']}: why {why!r} does not say the players tied on {total}")
+            if not any(word in why for word in want["why"]):
+                diffs.append(f"place {entry['place']}: why {why!r} does not name {' or '.join(want['why'])}")
     if got["winners"] != ref["winners"]:
         diffs.append(f"winners {got['winners']} != {ref['winners']}")
     started = any(r["players"] for r in doc["rounds"])

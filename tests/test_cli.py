@@ -30,7 +30,7 @@ def test_score_json_follows_the_contract(capsys):
                           "tiebreak", "complete", "next", "warnings"]
     assert data["file"] == str(THREE) and data["game"] == "ticket-booth"
     assert data["totals"] == {"Ana": 76, "Bo": 95.5, "Cy": 60}
-    assert data["ranking"][0] == {"place": 1, "players": ["Bo"], "total": 95.5}
+    assert data["ranking"][0] == {"place": 1, "players": ["Bo"], "total": 95.5, "why": None}
     assert data["winners"] == ["Bo"] and data["complete"] is True and data["next"] is None
     for rnd in data["rounds"]:
         assert set(rnd) == {"number", "complete", "first_player", "points", "items"}

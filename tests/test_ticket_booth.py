@@ -142,7 +142,8 @@ def test_call_out_order_of_a_round():
         )
     )
     cats = [i.category for i in sh.rounds[0].items]
-    assert cats == ["attraction:2", "outhouse", "ticket-booth", "demolition-derby", "tickets", "tickets"]
+    assert cats == ["attraction:2", "outhouse", "ticket-booth", "demolition-derby", "tickets", "tickets", "tickets"]
+    assert sh.rounds[0].items[5].why == "1 ticket scores 0: they hold the Demolition Derby"
 
 
 # -- game --------------------------------------------------------------------------------

@@ -35,9 +35,15 @@ def tourist(points: int, completed: bool | None = True, name: str | None = None)
 
 
 def items(sh, player=None, category=None):
-    """The round's items, optionally of one player and one category."""
-    return [i for i in sh.rounds[0].items
-            if (player is None or i.player == player) and (category is None or i.category == category)]
+    """The round's items that score, optionally of one player and one category (a bonus that went elsewhere is
+    a 0-point item that says why: see `missed`)."""
+    return [i for i in sh.rounds[0].items if i.points
+            and (player is None or i.player == player) and (category is None or i.category == category)]
+
+
+def missed(sh, category):
+    """The 0-point items of a category: (player, why)."""
+    return [(i.player, i.why) for i in sh.rounds[0].items if not i.points and i.category == category]
 
 
 # -- routes and tickets as in Ticket to Ride ---------------------------------------------
@@ -274,7 +280,7 @@ def test_property_items_sum_to_round_points_and_rounds_to_totals(sess):
     for r in sh.rounds:
         for p in sess.players:
             assert sum((i.points for i in r.items if i.player == p), Fraction(0)) == r.points[p]
-        assert all(i.points != 0 for i in r.items)
+        assert all(i.points != 0 or "no bonus" in i.why for i in r.items)  # 0 only where a bonus went elsewhere
     for p in sess.players:
         assert sh.totals[p] == sum((r.points[p] for r in sh.rounds), Fraction(0))
 

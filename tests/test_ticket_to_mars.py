@@ -647,7 +647,7 @@ def test_cli_scores_a_sample_as_json():
     assert [r["first_player"] for r in data["rounds"]] == ["Inès", "Sunniva"]
     assert data["rounds"][0]["items"][0] == {"player": "Inès", "category": "objective:pairs", "points": 6,
                                              "why": "2 pairs × 3 = 6"}
-    assert data["ranking"][0] == {"place": 1, "players": ["Rafael"], "total": 25}
+    assert data["ranking"][0] == {"place": 1, "players": ["Rafael"], "total": 25, "why": None}
     assert data["winners"] == ["Rafael"] and data["complete"] is True and data["next"] is None
     assert data["tiebreak"].startswith("Inès and Rafael tied on 16 after round 1")
     assert data["warnings"] == []

@@ -42,9 +42,15 @@ def ticket(points: int, completed: bool | None = True, name: str | None = None) 
 
 
 def items(sh, player=None, category=None):
-    """The round's items, optionally of one player and one category."""
-    return [i for i in sh.rounds[0].items
-            if (player is None or i.player == player) and (category is None or i.category == category)]
+    """The round's items that score, optionally of one player and one category (a bonus that went elsewhere is
+    a 0-point item that says why: see `missed`)."""
+    return [i for i in sh.rounds[0].items if i.points
+            and (player is None or i.player == player) and (category is None or i.category == category)]
+
+
+def missed(sh, category):
+    """The 0-point items of a category: (player, why)."""
+    return [(i.player, i.why) for i in sh.rounds[0].items if not i.points and i.category == category]
 
 
 def paths(found) -> list[str]:
@@ -540,7 +546,7 @@ def test_property_items_sum_to_round_points_and_rounds_to_totals(sess):
     for r in sh.rounds:
         for p in sess.players:
             assert sum((i.points for i in r.items if i.player == p), Fraction(0)) == r.points[p]
-            assert all(i.points != 0 for i in r.items)
+            assert all(i.points != 0 or "no bonus" in i.why for i in r.items)  # 0 only where a bonus went elsewhere
     for p in sess.players:
         assert sh.totals[p] == sum((r.points[p] for r in sh.rounds), Fraction(0))
 
@@ -708,9 +714,10 @@ def test_score_json_on_a_sample_through_the_command_line():
     assert data["totals"] == {"Hana": 76, "Jun": 76, "Kai": 46}
     assert data["winners"] == ["Jun"]
     assert data["tiebreak"] == "Hana and Jun tied on 76; Jun completed more tickets (3 to 2)" + PUBLISHER
-    assert data["ranking"] == [{"place": 1, "players": ["Jun"], "total": 76},
-                               {"place": 2, "players": ["Hana"], "total": 76},
-                               {"place": 3, "players": ["Kai"], "total": 46}]
+    assert data["ranking"] == [{"place": 1, "players": ["Jun"], "total": 76, "why": data["tiebreak"]},
+                               {"place": 2, "players": ["Hana"], "total": 76,
+                                "why": "Hana and Jun tied on 76; Jun completed more tickets (3 to 2)"},
+                               {"place": 3, "players": ["Kai"], "total": 46, "why": None}]
     rnd = data["rounds"][0]
     assert rnd["first_player"] == "Hana" and rnd["complete"] is True
     for player, points in rnd["points"].items():

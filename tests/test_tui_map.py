@@ -92,7 +92,7 @@ async def test_usa_round_through_the_keyboard(tmp_path: Path) -> None:
         assert drawn(["Seattle", "Portland", "Salt Lake City", "Denver", "Santa Fe", "El Paso"], shown)
         assert drawn(["Miami", "Atlanta", "Nashville", "Saint Louis", "Little Rock", "Dallas", "Oklahoma City"], shown)
         assert shown.count("tied with") == 2 and "(14 trains each): +10" in shown
-        assert "longest continuous path 13 trains, no bonus" in shown
+        assert "longest continuous path: 13, but Bo and Cy have more (14 trains): no bonus" in shown
         assert drawn(["Denver", "Kansas City", "Saint Louis", "Chicago", "Pittsburgh", "New York"], shown)
         await burst(pilot, "enter")
         assert screen.step.title == "Summary"

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from scorekeeper.gamenames import NAMES
-from scorekeeper.games.base import Game, Item, Place, RoundScore, Sheet, Step, add_items
+from scorekeeper.games.base import Game, Item, Place, RoundScore, Sheet, Step, add_items, names
 from scorekeeper.points import ZERO, whole
 from scorekeeper.problems import Problem, SessionError
 
@@ -87,6 +87,11 @@ def score(session: Session, problems: list[Problem] | None = None) -> Sheet:
     ranking, tiebreak = game.ranking(session, rounds, totals)
     if not session.scored:
         tiebreak = None  # nothing played yet: no tie to settle, and no victory to share
+        ranking = [Place(pl.place, pl.players, pl.total, f"{names(pl.players)} tied on 0: nothing scored yet"
+                         if len(pl.players) > 1 else pl.why) for pl in ranking]
+    elif tiebreak and ranking[0].why:
+        top = ranking[0]  # the tie for first: the game's own sentence (its rule, its extra rounds)
+        ranking[0] = Place(top.place, top.players, top.total, tiebreak)
     winners = list(ranking[0].players)
     complete, nxt = game.progress(session, rounds, totals, ranking)
     return Sheet(session, rounds, totals, ranking, winners, tiebreak, complete, nxt, problems)

@@ -118,6 +118,7 @@ class Place:
     place: int
     players: tuple[str, ...]
     total: Fraction
+    why: str | None = None  # players level on points: how the chain separated them here, or that they share it
 
 
 @dataclass
@@ -149,10 +150,37 @@ class TieBreak:
     value: Callable[[Any], str] = str  # how a key value is shown ("" leaves the figures out)
     same: str | None = None  # "scored {} each in the last round": when every tied player has the same key
 
+    def level(self, tied: Sequence[str], shown: str, flag: bool) -> str:
+        """What to say when every player of `tied` has the same key (`shown`; `flag` the key of a yes/no link)."""
+        if self.same:
+            return self.same.format(shown)
+        if shown == "" and isinstance(flag, bool):  # a yes/no link: "both held …", "neither held …"
+            two = len(tied) == 2
+            return f"{('both' if two else 'all') if flag else ('neither' if two else 'none of them')} {self.better}"
+        return f"no one {self.better}" + (f" ({shown} each)" if shown else "")
+
+
+def ordinal(n: int) -> str:
+    """`1st`, `2nd`, `3rd`, `4th`, `11th`."""
+    tail = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"
+
 
 def plural(n: int, one: str, many: str | None = None) -> str:
     """`1 card`, `3 cards` (`many` for an irregular plural)."""
     return f"{n} {one}" if n == 1 else f"{n} {many or one + 's'}"
+
+
+def missed_items(values: Mapping[str, int], holders: Sequence[str], category: str, what: str,
+                 top: str, detail: Mapping[str, tuple[str, ...]] | None = None) -> list[Item]:
+    """A bonus that went elsewhere, said to each player who had some of it: a 0-point item with the reason
+    (`longest continuous path: 5, but Cat has more (9 trains): no bonus`)."""
+    if not holders:
+        return []
+    has = "has" if len(holders) == 1 else "have"
+    return [Item(p, category, Fraction(0), f"{what}: {v}, but {names(holders)} {has} more ({top}): no bonus",
+                 (detail or {}).get(p, ()))
+            for p, v in values.items() if v and p not in holders]
 
 
 def most(values: Mapping[str, V]) -> tuple[list[str], V]:
@@ -172,7 +200,8 @@ def names(players: Sequence[str]) -> str:
 def rank(
     players: Sequence[str], totals: dict[str, Fraction], chain: Sequence[TieBreak] = ()
 ) -> tuple[list[Place], str | None]:
-    """Competition ranking by total then the chain; and the sentence settling a tie for first."""
+    """Competition ranking by total then the chain, each place with its `why`; and the sentence settling a tie for
+    first."""
     keys = {p: (totals[p], *(link.key(p) for link in chain)) for p in players}
     ordered = sorted(players, key=lambda p: keys[p], reverse=True)
     places: list[Place] = []
@@ -182,7 +211,71 @@ def rank(
             places[-1] = Place(last.place, (*last.players, p), last.total)
         else:
             places.append(Place(i + 1, (p,), totals[p]))
+    whys = place_whys(players, totals, chain, {pl.players[0]: pl.place for pl in places})
+    places = [Place(pl.place, pl.players, pl.total, whys.get(pl.players[0])) for pl in places]
     return places, tie_sentence(players, totals, chain)
+
+
+def tie_lines(sheet: Sheet) -> list[str]:
+    """What the standings, the history and `score` say of the ties: the sentence on the tie for first, then each
+    tied place's `why` once (several places one link separated share a sentence)."""
+    lines = [sheet.tiebreak] if sheet.tiebreak else []
+    if not sheet.session.scored:
+        return lines  # nothing played: no tie to speak of
+    for pl in sheet.ranking:
+        if pl.why and pl.why not in lines:
+            lines.append(pl.why)
+    return lines
+
+
+def place_whys(
+    players: Sequence[str], totals: dict[str, Fraction], chain: Sequence[TieBreak], place_of: dict[str, int]
+) -> dict[str, str]:
+    """For every player level on points with another: the sentence of how the chain placed them (the same
+    sentence for all the players one link separated, or who share a place at the end of the chain).
+
+    `place_of` gives the place of the first player of each place (the others share it)."""
+    whys: dict[str, str] = {}
+
+    def settle(tied: list[str], depth: int, parts: list[str]) -> None:
+        for k in range(depth, len(chain)):
+            link = chain[k]
+            values = {p: link.key(p) for p in tied}
+            ahead, top = most(values)
+            shown = link.value(top)
+            if len(ahead) == len(tied):
+                parts = [*parts, link.level(tied, shown, top)]
+                continue
+            groups: list[list[str]] = []
+            for value in sorted(set(values.values()), reverse=True):
+                groups.append([p for p in tied if values[p] == value])
+            behind = [p for p in tied if values[p] != top]
+            if len(ahead) == 1:
+                rest = ", ".join(link.value(values[p]) for p in behind)
+                said = f"{ahead[0]} {link.better}" + (f" ({shown} to {rest})" if shown else "")
+            else:
+                rest = ", ".join(f"{p} {link.value(values[p])}" for p in behind)
+                said = f"{names(ahead)} {link.better}" + (f" ({shown} each, {rest})" if shown else "")
+            for group in groups:
+                if len(group) == 1:
+                    whys[group[0]] = "; ".join([*parts, said])
+                else:
+                    settle(group, k + 1, [*parts, said])
+            return
+        place = min(place_of.get(p, len(players)) for p in tied)
+        end = (f"a shared victory for {names(tied)}" if place == 1
+               else f"{names(tied)} share {ordinal(place)} place")
+        sentence = "; ".join([*parts, f"still tied: {end}"]) if len(parts) > 1 else f"{parts[0]}: {end}"
+        for p in tied:
+            whys[p] = sentence
+
+    level: dict[Fraction, list[str]] = {}
+    for p in players:
+        level.setdefault(totals[p], []).append(p)
+    for total, tied in level.items():
+        if len(tied) > 1:
+            settle(tied, 0, [f"{names(tied)} tied on {fmt(total)}"])
+    return whys
 
 
 def tie_sentence(
@@ -198,10 +291,7 @@ def tie_sentence(
         ahead, top = most(values)
         shown = link.value(top)
         if len(ahead) == len(tied):
-            if link.same:
-                parts.append(link.same.format(shown))
-            else:
-                parts.append(f"no one {link.better}" + (f" ({shown} each)" if shown else ""))
+            parts.append(link.level(tied, shown, top))
             continue
         behind = [p for p in tied if values[p] != top]
         if len(ahead) == 1:

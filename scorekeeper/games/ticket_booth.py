@@ -252,6 +252,10 @@ class TicketBooth(Game):
         for p in players:
             if tickets[p] and (not derby or p != derby[0]):
                 items.append(Item(p, "tickets", whole(tickets[p]), f"{plural(tickets[p], 'ticket')} at 1 each"))
+            elif tickets[p]:  # the Demolition Derby holder: said where the tickets are scored
+                verb = "scores" if tickets[p] == 1 else "score"
+                items.append(Item(p, "tickets", whole(0),
+                                  f"{plural(tickets[p], 'ticket')} {verb} 0: they hold the Demolition Derby"))
         return items
 
     def _attraction(self, session: Session, n: int, counts: dict[str, int]) -> list[Item]:
@@ -262,31 +266,39 @@ class TicketBooth(Game):
         category = f"attraction:{n}"
         if top == n:
             return [Item(p, category, whole(2 * n), f"all {n} {label} cards: double {n}") for p in leaders]
+        has = "has" if len(leaders) == 1 else "have"
+        missed = [Item(p, category, whole(0), f"{plural(c, 'card')}, but {names(leaders)} {has} more ({top}): 0")
+                  for p, c in counts.items() if 0 < c < top]  # every card that scored nothing, and why
         if len(leaders) == 1:
             p = leaders[0]
             others = sorted((c for q, c in counts.items() if q != p), reverse=True)
             nxt = f"; next best {others[0]}" if others else ""
-            return [Item(p, category, whole(n), f"most {label} ({plural(top, 'card')}{nxt}): {n}")]
+            return [Item(p, category, whole(n), f"most {label} ({plural(top, 'card')}{nxt}): {n}"), *missed]
         return [
-            Item(p, category, half(n),
-                 f"tied with {names([q for q in leaders if q != p])} for most {label} "
-                 f"({plural(top, 'card')} each): half of {n}")
-            for p in leaders
+            *(Item(p, category, half(n),
+                   f"tied with {names([q for q in leaders if q != p])} for most {label} "
+                   f"({plural(top, 'card')} each): half of {n}")
+              for p in leaders),
+            *missed,
         ]
 
     def _booth(self, session: Session, holder: str, tickets: dict[str, int]) -> list[Item]:
         mine = tickets[holder]
         leaders, top = most(tickets)
-        if mine == 0 or mine < top:
-            return []
+        if mine == 0:
+            return [Item(holder, "ticket-booth", whole(0),
+                         "holds the Ticket Booth but no ticket (holding none is never the most): 0")]
+        if mine < top:
+            has = "holds" if len(leaders) == 1 else "each hold"
+            return [Item(holder, "ticket-booth", whole(0),
+                         f"holds the Ticket Booth with {plural(mine, 'ticket')}, but {names(leaders)} {has} more "
+                         f"({top}): 0")]
         rivals = [p for p in leaders if p != holder]
         if not rivals:
             return [Item(holder, "ticket-booth", whole(4),
                          f"holds the Ticket Booth and the most tickets ({mine}): +4")]
         mode = self.rule(session, "booth_tie")
         value = {"full": whole(4), "half": whole(2), "none": whole(0)}[mode]
-        if not value:
-            return []
         return [Item(holder, "ticket-booth", value,
                      f"holds the Ticket Booth, tied with {names(rivals)} for the most tickets ({mine}): "
                      f"{fmt(value, signed=True)} (rule booth_tie = \"{mode}\")")]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.fields import CardListField, CountsField, IntField
 from scorekeeper.gamenames import NAMES
-from scorekeeper.games.base import Game, HasRules, Item, Place, RoundScore, Rule, Step, names, rank
+from scorekeeper.games.base import Game, HasRules, Item, Place, RoundScore, Rule, Step, missed_items, names, rank
 from scorekeeper.games.trains import (
     LENGTHS,
     TICKETS_HELP,
@@ -210,18 +210,21 @@ class TicketToFinland(Game):
         if not leaders:
             return []
         category = f"bonus:{key}"
+        missed = missed_items(values, leaders, category, what.removeprefix("the "),
+                              str(top))
         if len(leaders) == 1:
             p = leaders[0]
             nxt = max(v for q, v in values.items() if q != p)
-            return [Item(p, category, whole(points), f"{what} ({top}; next best {nxt}): +{points}")]
+            return [Item(p, category, whole(points), f"{what} ({top}; next best {nxt}): +{points}"), *missed]
         if self.rule(session, "bonus_tie") == "none":
-            return []
+            return [Item(p, category, whole(0), f"tied with {names([q for q in leaders if q != p])} for {what} "
+                         f"({top} each): no bonus (rule bonus_tie = \"none\")") for p in leaders] + missed
         return [
             Item(p, category, whole(points),
                  f"tied with {names([q for q in leaders if q != p])} for {what} ({top} each): +{points} "
                  "(rule bonus_tie = \"all\")")
             for p in leaders
-        ]
+        ] + missed
 
     # -- the end --------------------------------------------------------------------
     def ranking(

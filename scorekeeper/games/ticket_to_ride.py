@@ -7,7 +7,19 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.fields import CardListField, CountsField, Field, IntField, Report, RouteNamesField, TicketNamesField
 from scorekeeper.gamenames import NAMES
-from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, TieBreak, most, names, plural, rank
+from scorekeeper.games.base import (
+    Game,
+    Item,
+    Place,
+    RoundScore,
+    Rule,
+    Step,
+    TieBreak,
+    missed_items,
+    names,
+    plural,
+    rank,
+)
 from scorekeeper.games.trains import (
     LENGTHS,
     TICKETS_HELP,
@@ -228,7 +240,9 @@ class TicketToRide(Game):
                 why += f" — {' – '.join(played.trails[p][1])}"
             items.append(Item(p, "longest-path", whole(bonus), why,
                               tuple(played.trails[p][1]) if played is not None else ()))
-        return items
+        trails = {q: tuple(t[1]) for q, t in played.trails.items()} if played is not None else None
+        return items + missed_items(paths, holders, "longest-path", "longest continuous path",
+                                   plural(top, "train"), trails)
 
     # -- the end --------------------------------------------------------------------
     def tiebreaks(self, session: Session, rounds: list[RoundScore]) -> list[TieBreak]:
@@ -239,16 +253,9 @@ class TicketToRide(Game):
         number = len(session.rounds)
         done = {p: sum(1 for c in self.tickets(session, number, p) if c.completed) for p in session.players}
         holders = set(self.path_holders(session, number)) if int(self.rule(session, "longest_path_bonus")) else set()
-        totals = {p: sum((r.points[p] for r in rounds), Fraction(0)) for p in session.players}
-        tied, _ = most(totals)
-        ahead, _ = most({p: done[p] for p in tied})
-        both = "both" if len(ahead) == 2 else "all"
-        neither = "neither" if len(ahead) == 2 else "none of them"
-        same = (f"{both} held the Longest Path bonus" if all(p in holders for p in ahead)
-                else f"{neither} held the Longest Path bonus")
         return [
             TieBreak(lambda p: done[p], "completed more tickets"),
-            TieBreak(lambda p: p in holders, "held the Longest Path bonus", lambda v: "", same=same),
+            TieBreak(lambda p: p in holders, "held the Longest Path bonus", lambda v: ""),
         ]
 
     def ranking(

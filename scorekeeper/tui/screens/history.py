@@ -93,9 +93,15 @@ def prompt(summary: Summary) -> Content:
     """Two lines: date, game and title; the scores and who won."""
     game = games.GAMES.get(summary.game or "")
     title: list[str | tuple[str, str]] = ["  ", (inert(summary.title), "bold")] if summary.title else []
+    ties: list[str] = []  # each tied place's sentence once (SPEC 2.1 `why`)
+    for row in sorted(summary.detail.get("players", ()), key=lambda r: r["place"]):
+        why = row.get("why")
+        if why and inert(why) not in ties:
+            ties.append(inert(why))
     return Content.assemble(
         (when_text(summary), "dim"), "  ", (game.name if game else inert(summary.game), "bold $text-accent"), *title,
-        "\n  ", scores_text(summary), "  ", ("— " + result_text(summary), "italic"))
+        "\n  ", scores_text(summary), "  ", ("— " + result_text(summary), "italic"),
+        *((f"\n  {why}", "dim") for why in ties))
 
 
 class Filters(Horizontal):

@@ -14,7 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from scorekeeper import games, walk
-from scorekeeper.games.base import Sheet
+from scorekeeper.games.base import Sheet, tie_lines
 from scorekeeper.record import replace
 from scorekeeper.session import Session
 from scorekeeper.text import inert
@@ -141,7 +141,7 @@ class StandingsScreen(SessionScreen):
         problems = self.doc.problems()
         sheet = self.sheet = self.doc.sheet()
         scheduled = self.game.scheduled_rounds(session)
-        played = len(session.rounds)
+        played = sum(1 for r in session.rounds if r.players)  # a round nobody has scored yet is not played
         if walk.finished(self.game, session, sheet):
             head = Content.from_markup("[b $text-success]Finished — $r[/]", r=walk.result_text(sheet))
         elif not played:
@@ -167,8 +167,9 @@ class StandingsScreen(SessionScreen):
         ranked = [p for place in sheet.ranking for p in place.players]
         self.query_one("#table", Static).update(scores_table(sheet, ranked, rounds))
         tiebreak = self.query_one("#tiebreak", Static)
-        tiebreak.update(Content(sheet.tiebreak or ""))
-        tiebreak.display = bool(sheet.tiebreak)
+        ties = tie_lines(sheet)
+        tiebreak.update(Content("\n".join(inert(t) for t in ties)))
+        tiebreak.display = bool(ties)
         self.query_one("#warnings", Hanging).set(
             problem_line(p) for p in walk.reached(self.game, session, len(session.rounds), problems))
         grid = self.query_one("#breakdown", Grid)
@@ -243,7 +244,7 @@ class StandingsScreen(SessionScreen):
             parts.append(text_line(Content.styled(f"Round {rnd.number}: {walk.points(rnd.points[player])}"
                                                   + ("" if self.states[rnd.number - 1][0]
                                                      else " (not finished)"), "underline")))
-            mine = [i for i in rnd.items if i.player == player]
+            mine = [i for i in rnd.items if i.player == player and i.points]  # what scored (0s: in the step)
             parts.extend(item_line(i) for i in mine)
             if not mine:
                 parts.append(text_line(Content.styled("   nothing scored", "dim")))

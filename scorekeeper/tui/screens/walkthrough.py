@@ -144,6 +144,7 @@ class WalkthroughScreen(SessionScreen):
         self.items: list[Item] = []
         self.points: dict[str, Fraction] = {}
         self.before: dict[str, Fraction] = {}
+        self.after: dict[str, Fraction] = {}  # the points of the rounds after this one (none: the last round)
         self.pending: Edit | None = None
         self.passed: list[Edit] = []
         """The edits a burst made before the pending one (each its own undo step, saved with it)."""
@@ -224,6 +225,8 @@ class WalkthroughScreen(SessionScreen):
         sheet = self.doc.sheet()
         self.before = {p: sum((r.points[p] for r in sheet.rounds[: self.number - 1]), Fraction(0))
                        for p in self.model.players}
+        later = sheet.rounds[self.number:]  # editing an earlier round: the Total is still the game's
+        self.after = {p: sum((r.points[p] for r in later), Fraction(0)) for p in self.model.players} if later else {}
         self.others = [p for p in self.doc.problems() if p.round != self.number]
         self.first = walk.first_player(self.game, self.model, sheet, self.number)
         self.rescore(self.model)
@@ -506,6 +509,8 @@ class WalkthroughScreen(SessionScreen):
         saved = self.app.save(session, key, last=boundary, passed=passed, base=self.base)
         if saved.done() and saved.result():
             self.base = session  # what the document has now, or what it merged into (the app says so)
+        # the Summary's notes were drawn while this save was pending (no result yet): drawn again once saved
+        saved.add_done_callback(lambda _: self.show_changed() if self.step.id == "summary" else None)
 
     def confirm(self, editor: Editor) -> None:
         """Enter at an input: an empty one confirms its blank (0, no, none), then the cursor moves on."""
@@ -837,13 +842,16 @@ class WalkthroughScreen(SessionScreen):
         width = max([cell_len(p) for p in players] + [6])
         title = Content.assemble(("Scores", "bold"), (f" (this round is R{self.number})", "dim"))
         head = pad("", width + 2) + (pad("before", 8, right=True) if self.number > 1 else "") \
-            + pad(f"R{self.number}", 7, right=True) + pad("Total", 8, right=True)
+            + pad(f"R{self.number}", 7, right=True) + (pad("after", 8, right=True) if self.after else "") \
+            + pad("Total", 8, right=True)
         out = [title, Content.styled(head, "bold")]
         for p in players:
             now = self.points.get(p, Fraction(0))
             before = pad(walk.points(self.before[p]), 8, right=True) if self.number > 1 else ""
-            text = "  " + pad(inert(p), width) + before + pad(walk.points(now), 7, right=True)
-            out.append(Content.assemble(text, (pad(walk.points(self.before[p] + now), 8, right=True), "bold")))
+            after = pad(walk.points(self.after[p]), 8, right=True) if self.after else ""
+            text = "  " + pad(inert(p), width) + before + pad(walk.points(now), 7, right=True) + after
+            total = self.before[p] + now + self.after.get(p, Fraction(0))
+            out.append(Content.assemble(text, (pad(walk.points(total), 8, right=True), "bold")))
         return lines(out)
 
     # -- help -------------------------------------------------------------------------

@@ -1,0 +1,40 @@
+"""Issue 25 item 6: numbers that mislead — rounds played, the Total while an earlier round is edited."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Static
+
+from scorekeeper.session import Round
+from scorekeeper.tui.screens.standings import StandingsScreen
+from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
+from tests.test_tui_support import burst, pilot_test, running, settle, write_session
+
+
+@pilot_test
+async def test_a_session_with_nothing_scored_has_played_no_round(tmp_path: Path) -> None:
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    async with running(tmp_path, path) as (app, pilot):
+        await burst(pilot, "escape")
+        await settle(pilot)
+        assert isinstance(app.screen, StandingsScreen)
+        shown = str(app.screen.query_one("#result", Static).render())
+        assert "3 rounds" in shown and "played" not in shown and "Not started" in shown
+
+
+@pilot_test
+async def test_editing_round_1_after_round_2_keeps_the_games_total(tmp_path: Path) -> None:
+    """Ana scores 10 tickets-worth over two rounds (4 then 6): round 1's walkthrough shows R1 4, after 6, Total 10."""
+    rounds = (Round(players={"Ana": {"tickets": 4}, "Bo": {"tickets": 1}}),
+              Round(players={"Ana": {"tickets": 6}, "Bo": {"tickets": 2}}))
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"], rounds=rounds)
+    async with running(tmp_path, path) as (app, pilot):
+        assert isinstance(app.screen, StandingsScreen)
+        await burst(pilot, "down", "enter")  # the list: "score round 3", then Round 1, Round 2
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen) and screen.number == 1
+        table = str(screen.query_one("#round-table", Static).render()).splitlines()
+        assert table[1].split() == ["R1", "after", "Total"]
+        assert table[2].split() == ["Ana", "4", "6", "10"] and table[3].split() == ["Bo", "1", "2", "3"]
