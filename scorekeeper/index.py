@@ -376,6 +376,8 @@ def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
     longest = {p: False for p in session.players}
     for rnd in sheet.rounds:
         for item in rnd.items:
+            if not item.points:  # a card that scored nothing, with its reason: nothing to count
+                continue
             c = cats[item.player]
             value = item.points
             points: int | Fraction = value.numerator if value.denominator == 1 else value
