@@ -38,3 +38,19 @@ async def test_editing_round_1_after_round_2_keeps_the_games_total(tmp_path: Pat
         table = str(screen.query_one("#round-table", Static).render()).splitlines()
         assert table[1].split() == ["R1", "after", "Total"]
         assert table[2].split() == ["Ana", "4", "6", "10"] and table[3].split() == ["Bo", "1", "2", "3"]
+
+
+def test_one_destination_ticket_held_by_two_players_is_a_warning() -> None:
+    """The base deck has one card of each ticket: Denver – El Paso at Ana and (cities the other way) at Bo."""
+    from tests.helpers import session, warnings
+
+    ana = {"route_points": 10, "tickets": [{"points": 4, "completed": True, "name": "Denver – El Paso"},
+                                           {"points": 8, "completed": True}]}
+    bo = {"route_points": 10, "tickets": [{"points": 4, "completed": False, "name": "el paso-denver"},
+                                          {"points": 8, "completed": True}]}
+    found = warnings(session("ticket-to-ride", ["Ana", "Bo"], {"Ana": ana, "Bo": bo}))
+    said = [w for w in found if "held by Ana and Bo" in w]
+    assert len(said) == 2 and "one card of each ticket" in said[0]
+    other = {**bo, "tickets": bo["tickets"][1:] * 2}
+    alone = warnings(session("ticket-to-ride", ["Ana", "Bo"], {"Ana": ana, "Bo": other}))
+    assert not any("held by" in w for w in alone)
