@@ -24,8 +24,9 @@ _GROUPS = {
 }
 
 
-# Categories whose losses are a story of their own: a failed ticket is not a smaller completed one.
-_LOSSES = {"ticket": "failed tickets", "tourist": "failed tourists"}
+# Categories whose losses are a story of their own: a failed ticket is not a smaller completed one, and a player's
+# −2 Outhouses of one round are not netted into the +8 of another.
+_LOSSES = {"ticket": "failed tickets", "tourist": "failed tourists", "outhouse": "Outhouses lost"}
 
 
 def group_of(category: str, points: Fraction = ZERO) -> str:

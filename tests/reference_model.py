@@ -204,6 +204,14 @@ def reference(doc: dict[str, Any]) -> dict[str, Any]:
             it = mars_round(rnd, players)
         else:
             it = ttr_round(rnd, players, rules, game == "ticket-to-finland")
+            if game == "ticket-to-ride" and len(rnd) == len(players):  # one card of each ticket in the deck
+                named: dict[frozenset[str], set[str]] = {}
+                for p, g in rnd.items():
+                    for t in g.get("tickets", []):
+                        if t.get("name"):
+                            ends = frozenset(c.strip().casefold() for c in t["name"].replace("–", "-").split("-"))
+                            named.setdefault(ends, set()).add(p)
+                warn = warn or any(len(who) > 1 for who in named.values())
             for p in players:
                 if p in rnd:
                     g = rnd[p]

@@ -30,7 +30,8 @@ def test_group_of_folds_categories() -> None:
     assert group_of("bonus:tunnels") == "bonuses"
     assert group_of("ticket", Fraction(8)) == "tickets"
     assert group_of("ticket", Fraction(-8)) == "failed tickets"
-    assert group_of("outhouse", Fraction(-2)) == "outhouses"
+    assert group_of("outhouse", Fraction(-2)) == "Outhouses lost"
+    assert group_of("outhouse", Fraction(8)) == "outhouses"
     assert group_of("objective:pairs") == "pairs"
     assert group_of("routes") == "routes"
 
@@ -104,7 +105,7 @@ def test_chart_of_ride_shows_the_failed_tickets_left_of_zero() -> None:
     assert not any(line.startswith("Running totals") for line in lines)  # one round: no running totals
     mia = next(i for i, line in enumerate(lines) if line.startswith("Mia "))
     bar = lines[mia]
-    assert bar.index("░") < bar.index("│") < bar.index("█") < bar.index("▓")
+    assert bar.index("░") < bar.index("│") < bar.index("▓") < bar.index("▒")
     assert bar.rstrip().endswith(" 79")
     assert lines[mia + 1].split() == ["routes", "61", "·", "tickets", "30", "·", "failed", "tickets", "-12"]
 
@@ -134,3 +135,74 @@ def test_qr_pictures_hold_every_module() -> None:
             for line in quads for k in (0, 1)]
     assert [row[:size] for row in back[:size]] == rows
     assert picture(rows, size) == halves and picture(rows, size - 1) == quads
+
+
+OUTHOUSES = {"Ana": [{"outhouses": 3, "tickets": 2}, {"outhouses": 1, "tickets": 3}],
+             "Bo": [{"tickets": 1}, {"outhouses": 2, "tickets": 1}]}
+
+
+def outhouse_game():
+    rounds = [{p: OUTHOUSES[p][k] for p in OUTHOUSES} for k in range(2)]
+    return games.score(session("ticket-booth", ["Ana", "Bo"], *rounds, rules={"rounds": 2}))
+
+
+def test_outhouse_losses_are_not_netted_and_are_drawn_in_the_error_colour() -> None:
+    """Ana's +8 (all three, round 1) and -2 (one, round 2) are two shares; the loss in the error colour, left of
+    the zero line; the players' bars of the running totals never take a category's colour."""
+    from scorekeeper.tui.widgets.charts import COLOURS, LOSS, PLAYER_COLOURS, category_chart
+
+    lines = category_chart(outhouse_game(), 76)
+    plain = [line.plain for line in lines]
+    ana = next(i for i, line in enumerate(plain) if line.startswith("Ana "))
+    assert plain[ana + 1].split() == ["outhouses", "8", "·", "tickets", "5", "·", "Outhouses", "lost", "-2"]
+    bar = lines[ana]
+    lost = [span for span in bar.spans if bar.plain[span.start:span.end].strip("░") == ""
+            and "░" in bar.plain[span.start:span.end]]
+    assert lost and all(str(span.style) == LOSS for span in lost)
+    assert bar.plain.index("░") < bar.plain.index("│")
+    assert not set(PLAYER_COLOURS) & set(COLOURS)
+
+
+def outhouse_session(folder):
+    from scorekeeper.session import Round
+    from tests.test_tui_support import write_session
+
+    rounds = tuple(Round(players={p: OUTHOUSES[p][k] for p in OUTHOUSES}) for k in range(2))
+    return write_session(folder, "ticket-booth", ["Ana", "Bo"], rules={"rounds": 2}, rounds=rounds)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_charts_with_outhouse_losses_snapshot(tmp_path, monkeypatch, snap_compare, size) -> None:
+    """The standings of the Outhouse game, `c`: the charts, Outhouses lost in the error colour."""
+    from pathlib import Path
+
+    from tests.test_tui_support import app_for, settle
+
+    monkeypatch.chdir(tmp_path)
+    path = outhouse_session(Path("sessions"))
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot)
+
+    assert snap_compare(app_for(Path("sessions"), path), terminal_size=size, run_before=run_before)
+
+
+def test_c_brings_the_charts_heading_to_the_top(tmp_path) -> None:
+    """At 120×40 the short charts of this game end the page: `c` still puts their heading at the top."""
+    from textual.containers import VerticalScroll
+
+    from tests.test_tui_support import pilot_test, running, settle
+
+    path = outhouse_session(tmp_path)
+
+    @pilot_test
+    async def run() -> None:
+        async with running(tmp_path, path) as (app, pilot):
+            await pilot.press("c")
+            await settle(pilot)
+            scroller = app.screen.query_one("#standings", VerticalScroll)
+            assert app.screen.query_one("#charts-head").region.y <= scroller.region.y + 2  # its margin above
+
+    run()

@@ -32,6 +32,7 @@ from scorekeeper.games.trains import (
     route_checks,
     routes_items,
     routes_of,
+    shared_ticket_checks,
 )
 from scorekeeper.maps import MAPS, TRAINS
 from scorekeeper.points import fmt, whole
@@ -191,7 +192,7 @@ class TicketToRide(Game):
         routes = self.routes(session, number)
         played = self.on_map(session, number)
         kept = kept_checks(session, number, "tickets", 2, ("destination ticket", "destination tickets"),
-                           "rulebooks 001 and 003")
+                           "rulebooks 001 and 003") + shared_ticket_checks(session, number)
         if played is not None:
             return played.problems + route_checks(session, number, routes, played.trains) + kept
         problems = route_checks(session, number, routes)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -174,4 +175,29 @@ def kept_checks(session: Session, number: int, key: str, least: int, noun: tuple
             problems.append(Problem(
                 f"{p} kept {plural(kept, *noun)}; every player keeps at least {least} ({source})",
                 "warning", location(number, p, key), round=number, player=p, field=key))
+    return problems
+
+
+def shared_ticket_checks(session: Session, number: int, key: str = "tickets") -> list[Problem]:
+    """A warning at each player holding a destination ticket another player holds too, by name (its two cities in
+    either order, any dash, case and spacing): the base deck has one card of each ticket."""
+
+    holders: dict[tuple[str, ...], list[str]] = {}
+    rnd = session.round(number)
+    for p in session.players:
+        for card in rnd.entry(p).get(key, []) if p in rnd.players else []:
+            name = card.get("name") if isinstance(card, dict) else None
+            if not isinstance(name, str) or not name.strip():
+                continue
+            cities = tuple(sorted(" ".join(c.split()).casefold() for c in re.split(r"\s*[-–—]\s*", name.strip())))
+            if p not in holders.setdefault(cities, []):
+                holders[cities].append(p)
+    problems: list[Problem] = []
+    for cities, who in holders.items():
+        if len(who) > 1:
+            shown = " – ".join(cities)
+            for p in who:
+                problems.append(Problem(
+                    f"the destination ticket {shown} is held by {' and '.join(who)}; the deck has one card of each "
+                    "ticket", "warning", location(number, p, key), round=number, player=p, field=key))
     return problems

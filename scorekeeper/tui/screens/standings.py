@@ -363,8 +363,12 @@ class StandingsScreen(SessionScreen):
         self.app.push_screen(DetailsScreen(self.session.title, self.session.notes), answer)
 
     def action_charts(self) -> None:
-        """Scroll to the charts: running totals by round, points by category."""
-        self.query_one("#charts-head").scroll_visible(top=True)
+        """Scroll to the charts: running totals by round, points by category, their heading at the top (the charts
+        take at least the screen's height, so short charts at the end of the page can still come to the top)."""
+        room = self.query_one("#standings", VerticalScroll).scrollable_content_region.height
+        self.query_one("#charts", ScoreCharts).styles.min_height = max(room - 1, 0)
+        head = self.query_one("#charts-head")
+        self.call_after_refresh(lambda: head.scroll_visible(top=True, animate=False))
 
     def action_export(self) -> None:
         """Export the session: CSV, Markdown, JSON files, or a BG Stats play as a QR code."""

@@ -831,7 +831,8 @@ class WalkthroughScreen(SessionScreen):
 
     def table(self) -> Content:
         """The points before this round, this round's and the totals (the same work in any round)."""
-        key = (self.number, tuple(self.points.items()))
+        key = (self.number, tuple(self.points.items()), tuple(tuple(self.model.round(self.number).entry(p))
+                                                              for p in self.model.players))
         if self._table is None or self._table[0] != key:
             self._table = (key, self.draw_table())
         return self._table[1]
@@ -845,13 +846,20 @@ class WalkthroughScreen(SessionScreen):
             + pad(f"R{self.number}", 7, right=True) + (pad("after", 8, right=True) if self.after else "") \
             + pad("Total", 8, right=True)
         out = [title, Content.styled(head, "bold")]
+        rnd = self.model.round(self.number)  # the Longest Path bonus while some player's routes are not in yet
+        routes_in = all(any(k in rnd.entry(p) for k in ("routes", "route_points", "claimed")) for p in players)
+        early = set() if routes_in else {i.player for i in self.items if i.category == "longest-path" and i.points}
         for p in players:
             now = self.points.get(p, Fraction(0))
             before = pad(walk.points(self.before[p]), 8, right=True) if self.number > 1 else ""
             after = pad(walk.points(self.after[p]), 8, right=True) if self.after else ""
             text = "  " + pad(inert(p), width) + before + pad(walk.points(now), 7, right=True) + after
             total = self.before[p] + now + self.after.get(p, Fraction(0))
-            out.append(Content.assemble(text, (pad(walk.points(total), 8, right=True), "bold")))
+            out.append(Content.assemble(text, (pad(walk.points(total), 8, right=True), "bold"),
+                                        ("*" if p in early else "", "$text-warning")))
+        if early:
+            out.append(Content.styled("* with the Longest Path bonus: provisional until every player's routes are in",
+                                      "$text-warning"))
         return lines(out)
 
     # -- help -------------------------------------------------------------------------

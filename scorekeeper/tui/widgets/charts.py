@@ -19,9 +19,13 @@ from scorekeeper.points import ZERO
 from scorekeeper.text import inert, ljust, rjust, width
 from scorekeeper.walk import points
 
-FILLS = ("█", "▓", "▒", "▄", "▆")
+FILLS = ("▓", "▒", "█", "▆", "▇")
 COLOURS = ("$primary", "$success", "$accent", "$secondary", "$foreground")
-"""A share's (or a player's) look: character and colour by index, so no two of a chart look alike."""
+"""A share's look: character and colour by index, so no two of a chart look alike (every fill at least
+three-quarters high: a half-height bar is hard to see on the dark theme)."""
+PLAYER_COLOURS = ("$warning", "$text-primary", "$text-success", "$text-accent", "$text-muted")
+"""A player's bar in the running totals: always a full block, in colours the category shares do not use (the same
+colour never means a player in one chart and a category in the other)."""
 LOSS_FILLS = ("░", "▞", "▚")
 LOSS = "$error"
 """Shares that take points away (Outhouses, failed tickets) are drawn in the error colour, each its own fill."""
@@ -150,7 +154,7 @@ def running_chart(sheet: Sheet, total: int) -> list[Content]:
     for step in steps:
         leaders = step.leaders()
         for i, (player, name) in enumerate(zip(players, names, strict=True)):
-            fill, colour = look(i)
+            fill, colour = "█", PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
             value = step.totals[player]
             head = f"Round {step.number}" if i == 0 else "(extra)" if i == 1 and step.extra else ""
             row = layout.bar(name, [(value, fill, colour)], points(value), head)
