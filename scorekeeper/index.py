@@ -30,8 +30,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from scorekeeper.first_screen import stem
-
 SCHEMA = 2
 """The index's format; a database of another format is rebuilt."""
 
@@ -99,6 +97,32 @@ def _immediate(con: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         raise
 
 
+def _is_points(value: Any) -> bool:
+    """Whether a value is points as the index writes them (an int, or a finite float)."""
+    return (isinstance(value, int) and not isinstance(value, bool)) or (
+        isinstance(value, float) and value == value and abs(value) != float("inf"))
+
+
+def is_session_name(name: object) -> bool:
+    """Whether a name can be a session file of the folder itself: `*.toml`, not hidden, no folder part."""
+    return (isinstance(name, str) and name.endswith(".toml") and not name.startswith(".")
+            and "/" not in name and "\0" not in name and os.sep not in name and (os.altsep or "/") not in name)
+
+
+def _db_name(name: str) -> str | bytes:
+    """A file name as the database keeps it: text, or its bytes when it is not UTF-8 (sqlite keeps only UTF-8)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(name)
+    return name
+
+
+def _name(value: Any) -> Any:
+    """A file name as read from the database (bytes back to the file system's text); anything else as it is."""
+    return os.fsdecode(value) if isinstance(value, bytes) else value
+
+
 def _points(value: int | float) -> Fraction:
     """Points read back from the index (ints, or floats that are exact halves)."""
     return Fraction(value)
@@ -133,7 +157,7 @@ class Summary:
 
     def __init__(self, folder: Path, row: tuple[Any, ...]) -> None:
         self.folder = folder
-        self.file: str = row[0]
+        self.file: str = _name(row[0])
         self.size: int = row[1]
         self.mtime_ns: int = row[2]
         self.game: str | None = row[5]
@@ -180,6 +204,43 @@ class Summary:
         if self._detail is None:
             self._detail = json.loads(self._raw)
         return self._detail
+
+    def check(self) -> None:
+        """Raise ValueError unless every column has the type and shape the index writes (a row of a tampered
+        or damaged database is not trusted: it is dropped and its file read again)."""
+        if not is_session_name(self.file):
+            raise ValueError("not a session file of the folder")
+        texts = (self.game, self.title, self.started)
+        if not all(t is None or isinstance(t, str) for t in texts) or not all(
+                isinstance(t, str) for t in (self.when, self.state, self.error)):
+            raise ValueError("a text column is not text")
+        if not all(isinstance(v, int) for v in (self.size, self.mtime_ns)):
+            raise ValueError("a number column is not a number")
+        if not all(isinstance(p, str) for p in (*self.players, *self.winners)):
+            raise ValueError("a name is not text")
+        if not isinstance(self._raw, str):
+            raise ValueError("the detail is not text")
+        detail = self.detail
+        if not isinstance(detail, dict):
+            raise ValueError("the detail is not an object")
+        for key in ("rounds", "warnings"):
+            if not isinstance(detail.get(key, 0), int):
+                raise ValueError(f"{key} is not a number")
+        for key in ("tiebreak", "next"):
+            if not isinstance(detail.get(key), (str, type(None))):
+                raise ValueError(f"{key} is not text")
+        players = detail.get("players", [])
+        if not isinstance(players, list):
+            raise ValueError("players is not a list")
+        for r in players:
+            if not (isinstance(r, dict) and isinstance(r.get("name"), str) and _is_points(r.get("total"))
+                    and isinstance(r.get("place"), int) and isinstance(r.get("rounds"), list)
+                    and all(map(_is_points, r["rounds"])) and isinstance(r.get("categories"), dict)
+                    and all(isinstance(k, str) and _is_points(v) for k, v in r["categories"].items())
+                    and isinstance(r.get("tickets"), list) and len(r["tickets"]) == 2
+                    and all(isinstance(t, int) and not isinstance(t, bool) for t in r["tickets"])
+                    and isinstance(r.get("longest_path"), bool)):
+                raise ValueError("a player's result is malformed")
 
     @property
     def rounds(self) -> int:
@@ -245,9 +306,22 @@ class Changes:
 
 
 # -- where ----------------------------------------------------------------------------------
+def cache_dir() -> Path:
+    """The folder of the index databases: $SCOREKEEPER_CACHE, else the user cache folder's `index/`."""
+    env = os.environ.get("SCOREKEEPER_CACHE")
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("scorekeeper", appauthor=False)) / "index"
+
+
 def db_path(folder: Path | str) -> Path:
-    """The index database of a sessions folder (named after its resolved path)."""
-    return stem(folder).with_suffix(".sqlite3")
+    """The index database of a sessions folder (named after a digest of its resolved path)."""
+    from hashlib import sha256
+
+    where = str(Path(folder).expanduser().resolve()).encode("utf-8", "surrogatepass")
+    return cache_dir() / (sha256(where).hexdigest()[:24] + ".sqlite3")
 
 
 # -- reading a file -------------------------------------------------------------------------
@@ -668,6 +742,7 @@ class Index:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError:
             return self._connect(":memory:")
+        self._only_regular_files()
         for attempt in range(2):
             try:
                 return self._connect(str(self.path))
@@ -682,6 +757,21 @@ class Index:
                     return self._connect(":memory:")
                 self._delete_files()
         return self._connect(":memory:")
+
+    def _only_regular_files(self) -> None:
+        """Remove a FIFO, symlink, device or folder found where the database or its journals go (the cache is
+        opened only as regular files: sqlite would block on a FIFO or write through a symlink)."""
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            where = f"{self.path}{suffix}"
+            try:
+                if stat.S_ISREG(os.lstat(where).st_mode):
+                    continue
+                if os.path.isdir(where) and not os.path.islink(where):
+                    os.rmdir(where)  # an empty one only: a folder is never emptied here
+                else:
+                    os.unlink(where)
+            except OSError:
+                continue
 
     def _delete_files(self) -> None:
         for suffix in ("", "-wal", "-shm", "-journal"):
@@ -708,18 +798,26 @@ class Index:
             except sqlite3.OperationalError as exc:
                 if "locked" in str(exc) or "busy" in str(exc):
                     raise
-                self._to_memory()
+                self._to_memory(full="full" in str(exc))
                 return work()
             except sqlite3.DatabaseError:
                 self._reset()
                 return work()
 
-    def _to_memory(self) -> None:
-        """Go on with an empty database in memory (the next refresh reads every file)."""
+    def _to_memory(self, *, full: bool = False) -> None:
+        """Go on with an empty database in memory (the next refresh reads every file). The one left is
+        checkpointed and closed; on a full disk its files are removed too (a WAL file left behind would go on
+        holding the space; the index is only a cache, rebuilt once there is room)."""
+        try:
+            self._con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error:
+            pass
         try:
             self._con.close()
         except sqlite3.Error:
             pass
+        if full:
+            self._delete_files()
         self._con = self._connect(":memory:")
         self._moves += 1
 
@@ -739,9 +837,16 @@ class Index:
         """Each indexed file name with its key and whether it must be read again (racy)."""
         def work() -> dict[str, tuple[Key, bool]]:
             rows = self._con.execute("SELECT name, size, mtime_ns, ino, racy FROM sessions").fetchall()
-            return {r[0]: (Key(r[1], r[2], r[3]), bool(r[4])) for r in rows}
+            found: dict[str, tuple[Key, bool]] = {}
+            for r in rows:  # a row of a tampered database counts as changed: its file is read again
+                ok = all(isinstance(v, int) and not isinstance(v, bool) for v in r[1:])
+                found[_name(r[0])] = (Key(r[1], r[2], r[3]) if ok else Key(-1, -1, -1), bool(r[4]) if ok else True)
+            return found
 
-        return dict(self._guard(work))
+        found: dict[str, tuple[Key, bool]] = self._guard(work)
+        bad = [n for n in found if not is_session_name(n)]  # never a session of the folder: forgotten now
+        self._drop([_db_name(n) if isinstance(n, str) else n for n in bad])
+        return {n: k for n, k in found.items() if n not in bad}
 
     def summaries(self, *, game: str | None = None, since: date | str | None = None,
                   complete: bool | None = None, newest_first: bool = True, limit: int | None = None) -> list[Summary]:
@@ -775,19 +880,52 @@ class Index:
         def work() -> list[tuple[Any, ...]]:
             return self._con.execute(sql, args).fetchall()
 
-        folder = self.folder
+        bad: list[Any] = []
         for row in self._guard(work):
-            yield Summary(folder, row)
+            summary = self._trusted(row)
+            if summary is None:
+                bad.append(row[0])
+            else:
+                yield summary
+        self._drop(bad)
+
+    def _trusted(self, row: tuple[Any, ...]) -> Summary | None:
+        """The summary of a row, or None for a row the index did not write (bad types, bad JSON, a name that is
+        not a session file of the folder: `..`, a path, a hidden file)."""
+        try:
+            summary = Summary(self.folder, row)
+            summary.check()
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+            return None
+        return summary
+
+    def _drop(self, names: list[Any]) -> None:
+        """Forget untrusted rows (as stored): the next refresh reads their files again, if they are sessions."""
+        if not names:
+            return
+
+        def work(con: sqlite3.Connection) -> None:
+            con.executemany("DELETE FROM sessions WHERE name IS ?", [(n,) for n in names])
+
+        try:
+            self._transaction(work)
+        except sqlite3.Error:  # busy: dropped on a later look
+            pass
 
     def get(self, name: str) -> Summary | None:
         """The indexed summary of one file name, or None."""
         def work() -> tuple[Any, ...] | None:
             row: tuple[Any, ...] | None = self._con.execute(
-                f"SELECT {', '.join(_COLUMNS)} FROM sessions WHERE name = ?", (name,)).fetchone()
+                f"SELECT {', '.join(_COLUMNS)} FROM sessions WHERE name = ?", (_db_name(name),)).fetchone()
             return row
 
         row = self._guard(work)
-        return Summary(self.folder, row) if row else None
+        if not row:
+            return None
+        summary = self._trusted(row)
+        if summary is None:
+            self._drop([row[0]])
+        return summary
 
     # -- refreshing -----------------------------------------------------------------------
     def refresh(self, progress: Progress | None = None, *, names: Iterable[str] | None = None,
@@ -878,7 +1016,7 @@ class Index:
                 except OSError:
                     continue
                 if _key(st) == (row[1], row[2], row[3]):
-                    keep.append(row)
+                    keep.append((_db_name(row[0]), *row[1:]))
             con.executemany(_INSERT, keep)
 
         self._transaction(work)
@@ -887,7 +1025,7 @@ class Index:
         """Forget files that are gone (one still on disk stays: it came back meanwhile)."""
         def work(con: sqlite3.Connection) -> None:
             con.executemany("DELETE FROM sessions WHERE name = ?",
-                            [(n,) for n in names if not (self.folder / n).exists()])
+                            [(_db_name(n),) for n in names if not (self.folder / n).exists()])
 
         self._transaction(work)
 
