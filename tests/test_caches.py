@@ -19,6 +19,8 @@ import pytest
 from scorekeeper import store
 from scorekeeper.index import Index, db_path, is_session_name
 from scorekeeper.text import inert
+from scorekeeper.tui.screens.home import HomeScreen
+from tests.test_tui_support import burst, pilot_test, running, settle
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
 BAD = os.fsdecode(b"bad\x9bname.toml")  # not UTF-8: a lone surrogate in Python's text
@@ -224,3 +226,30 @@ def test_an_unknown_array_of_tables_is_refused_with_its_line(tmp_path):
         raise store.SessionError(problems)
     problem = next(p for p in caught.value.problems if "unknown key 'x'" in p.describe())
     assert problem.line == 5
+
+
+# -- the app -----------------------------------------------------------------------------------
+@pilot_test
+async def test_the_home_lists_a_name_that_is_not_utf8_escaped_and_deletes_it(tmp_path: Path) -> None:
+    """Beside a name that is not UTF-8 (and one with LF and TAB), every session is listed, drawn escaped; the
+    odd one is deleted to trash/ and comes back with ctrl+z."""
+    for p in SAMPLES.glob("ticket-booth*.toml"):
+        shutil.copy(p, tmp_path / p.name)
+    raw = os.path.join(os.fsencode(tmp_path), b"bad\x9bname.toml")
+    shutil.copy(SAMPLES / "ticket-booth-3p.toml", raw)
+    shutil.copy(SAMPLES / "ticket-booth-3p.toml", tmp_path / ODD)
+    async with running(tmp_path) as (app, pilot):
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        await settle(pilot)
+        assert len(home.shown) == len(list(tmp_path.glob("*.toml")))
+        assert {e.path.name for e in home.shown} >= {BAD, ODD}
+        drawn = [inert(text) for e in home.shown for line in e.parts() for text, _style in line]
+        assert all(inert(t) == t for t in drawn)
+        await burst(pilot, *"bad")
+        assert [e.path.name for e in home.shown] == [BAD]
+        await burst(pilot, "ctrl+d", "y")
+        assert not os.path.exists(raw) and os.path.exists(os.path.join(os.fsencode(tmp_path), b"trash",
+                                                                        b"bad\x9bname.toml"))
+        await burst(pilot, "ctrl+z")
+        assert os.path.exists(raw)
