@@ -1,7 +1,8 @@
 """Fault campaign: kill -9 at random moments (CLI `new`, save loops, the app typing in a terminal),
 two writers racing on one session, and every class of hostile file.
 
-Run: python bench/faults.py [--cli N] [--saves N] [--app N] [--mutations N] [--seed S] [--serve-idle N].
+Run: python bench/faults.py [--cli N] [--saves N] [--app N] [--mutations N] [--seed S] [--serve-idle N]
+[--only names|caches].
 Prints, per part, the kills,
 the sessions lost or corrupted, the temporary files left (and after a start-up clean), the race's
 silent overwrites with and without the folder lock, `serve` with idle connections held (a real request's
@@ -54,6 +55,110 @@ def broken(folder: Path) -> list[str]:
         except SessionError as exc:
             bad.append(f"{p.name}: {exc}")
     return bad
+
+
+NAMES = [b"bad\x9bname", b"latin1-\xe9t\xe9", b"\xff\xfe", b"half-\xc3(", b"surrogate-\xed\xa0\x80", b"lf\nname",
+         b"tab\tname", b"esc\x1b[31mred", b"cr\rname", "bidi\u202eeman".encode(), b"-dash", b" spaces ",
+         "nfd-e\u0301".encode(), b"x" * 240]
+"""File names tried (each gets `.toml`): not UTF-8, controls, bidi, a leading dash, a long one."""
+
+
+def _raw_bytes(out: bytes) -> int:
+    """Bytes in an output that a terminal would take as a control: C0 but LF (and CR LF), DEL, C1, and bytes of
+    no UTF-8."""
+    text = out.decode("utf-8", "surrogateescape").replace("\r\n", "\n")  # CSV's line ends are not controls
+    return sum(1 for ch in text if (ord(ch) < 0x20 and ch != "\n") or ch == "\x7f" or 0xDC80 <= ord(ch) <= 0xDCFF
+               or 0x80 <= ord(ch) <= 0x9F)
+
+
+def file_names() -> dict[str, int]:
+    """Every name of NAMES in one folder with the samples: indexed, and through check, score, export and stats
+    under LANG=C, C.UTF-8 and en_US.UTF-8 (tracebacks, non-zero exits, raw control bytes printed).
+
+    Reproduce: python bench/faults.py --only names
+    """
+    from scorekeeper.index import Index
+
+    folder = Path(tempfile.mkdtemp(prefix="faults-names-"))
+    cache = Path(tempfile.mkdtemp(prefix="faults-names-cache-"))
+    sample = (ROOT / "sample_sessions" / "ticket-booth-3p.toml").read_bytes()
+    for p in (ROOT / "sample_sessions").glob("*.toml"):
+        (folder / p.name).write_bytes(p.read_bytes())
+    for raw in NAMES:
+        with open(os.path.join(os.fsencode(folder), raw + b".toml"), "wb") as fh:
+            fh.write(sample)
+    names = ["./" + n for n in sorted(os.listdir(folder))]  # `./-dash.toml`: a file, not an option
+    os.environ["SCOREKEEPER_CACHE"] = str(cache)
+    with Index(folder) as index:
+        index.refresh()
+        indexed = len(index.summaries())
+    figures = {"names": len(NAMES), "files": len(names), "indexed": indexed, "runs": 0, "tracebacks": 0,
+               "bad exits": 0, "raw control bytes": 0}
+    base = {k: v for k, v in os.environ.items() if not k.startswith("LC_") and k != "PYTHONUTF8"}
+    for locale in ("C", "C.UTF-8", "en_US.UTF-8"):
+        env = {**base, "LANG": locale, "LC_ALL": locale}
+        runs = [["stats", "."], ["stats", "--json", "."], ["check", *names], ["score", *names],
+                *(["export", "--to", to, *names] for to in ("csv", "md", "json"))]
+        for args in runs:
+            res = subprocess.run([sys.executable, "-m", "scorekeeper", *args], cwd=folder, env=env,
+                                 capture_output=True, timeout=120)
+            out = res.stdout + res.stderr
+            figures["runs"] += 1
+            figures["tracebacks"] += b"Traceback" in out
+            figures["bad exits"] += res.returncode != 0
+            figures["raw control bytes"] += _raw_bytes(out)
+    return figures
+
+
+def tampered_caches() -> dict[str, int]:
+    """Index rows tampered in every way tests/test_caches.py lists (names outside the folder, `..`, absolute,
+    bad JSON and wrong types in every column), and a FIFO or symlink as the database: `stats --json` after each
+    (tracebacks, fake results shown, hangs) and the rows left after a refresh that name no file of the folder.
+
+    Reproduce: python bench/faults.py --only caches
+    """
+    import json as jsonlib
+    import shutil
+    import sqlite3
+
+    from scorekeeper.index import Index, db_path
+    from tests.test_caches import BAD_COLUMNS, OUTSIDE_NAMES, mallory, tampered
+
+    variants: list[dict[str, object]] = [
+        {"name": n, "players": '["Mallory"]', "winners": '["Mallory"]', "detail": mallory()} for n in OUTSIDE_NAMES]
+    variants += BAD_COLUMNS
+    variants += [{"detail": mallory()}, {"players": jsonlib.dumps(["Mallory"] * 3)}]
+    figures = {"variants": len(variants) + 2, "tracebacks": 0, "fake results shown": 0, "hangs": 0,
+               "rows left naming no file": 0}
+    for columns in [*variants, "fifo", "symlink"]:
+        root = Path(tempfile.mkdtemp(prefix="faults-caches-"))
+        folder = root / "sessions"
+        folder.mkdir()
+        os.environ["SCOREKEEPER_CACHE"] = str(root / "cache")
+        for p in (ROOT / "sample_sessions").glob("ticket-booth*.toml"):
+            shutil.copy(p, folder / p.name)
+        if columns == "fifo" or columns == "symlink":
+            db_path(folder).parent.mkdir(parents=True)
+            if columns == "fifo":
+                os.mkfifo(db_path(folder))
+            else:
+                db_path(folder).symlink_to(root / "elsewhere")
+        else:
+            with Index(folder) as index:
+                index.refresh()
+            assert isinstance(columns, dict)
+            tampered(folder, **columns)
+        try:
+            res = subprocess.run([sys.executable, "-m", "scorekeeper", "stats", "--json", str(folder)],
+                                 capture_output=True, timeout=30)
+        except subprocess.TimeoutExpired:
+            figures["hangs"] += 1
+            continue
+        figures["tracebacks"] += b"Traceback" in res.stderr
+        figures["fake results shown"] += b"Mallory" in res.stdout
+        left = {r[0] for r in sqlite3.connect(db_path(folder)).execute("SELECT name FROM sessions")}
+        figures["rows left naming no file"] += len(left - {p.name for p in folder.glob("*.toml")})
+    return figures
 
 
 def cli_new(n: int, rng: random.Random) -> dict[str, int]:
@@ -235,7 +340,12 @@ def main() -> None:
     ap.add_argument("--mutations", type=int, default=3216, help="mutated sample files read in-process")
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--serve-idle", type=int, default=1100, help="idle connections held on `serve`")
+    ap.add_argument("--only", choices=("names", "caches"), help="only the file names, or the tampered caches")
     args = ap.parse_args()
+    if args.only:
+        part = file_names if args.only == "names" else tampered_caches
+        print(f"{part.__name__}: " + ", ".join(f"{k} {v}" for k, v in part().items()))
+        return
     rng = random.Random(args.seed)
     total = 0
     print("kill -9 campaign")
@@ -250,6 +360,9 @@ def main() -> None:
     print("two writers on one session")
     for name, (saves, conflicts, silent) in racing(args.race).items():
         print(f"  {name:<14} {saves} saves, {conflicts} changed-on-disk refusals, {silent} silent overwrites")
+    print("file names (index, check, score, export, stats in three locales): " + ", ".join(
+        f"{k} {v}" for k, v in file_names().items()))
+    print("tampered caches (stats after each): " + ", ".join(f"{k} {v}" for k, v in tampered_caches().items()))
     held = serve_held(args.serve_idle)
     print("serve with idle connections held: " + ", ".join(
         f"{k} {v:.2f}" if isinstance(v, float) else f"{k} {v}" for k, v in held.items()))

@@ -188,8 +188,10 @@ def open_app(folder: Path, file: Path | None) -> int:
 
 def print_problems(file: str, problems: list[Problem], stream: Any = None) -> None:
     """Each problem on a line of its own, the file named (on stderr unless a stream is given)."""
+    from scorekeeper.text import inert
+
     for p in problems:
-        print(f"{file}: {p.describe()}", file=stream or sys.stderr)
+        print(f"{inert(file)}: {p.describe()}", file=stream or sys.stderr)
 
 
 def as_pathlib_writes(name: str) -> str:
@@ -271,6 +273,8 @@ def setup_check(check: Parser) -> None:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """`check FILE…`: every error and warning with its place."""
+    from scorekeeper.text import inert
+
     code = EXIT_OK
     for name in args.files:
         session, problems = load_file(name)
@@ -280,7 +284,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         warnings = len(problems) - errors
         print_problems(name, problems, sys.stdout)
         verdict = "invalid" if session is None else "ok"
-        print(f"{name}: {verdict} — {errors} error{'s' * (errors != 1)}, "
+        print(f"{inert(name)}: {verdict} — {errors} error{'s' * (errors != 1)}, "
               f"{warnings} warning{'s' * (warnings != 1)}")
     return code
 

@@ -15,7 +15,6 @@ matches what was read).
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import stat
@@ -24,22 +23,35 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from datetime import date, datetime
-from fractions import Fraction
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
-from scorekeeper.first_screen import stem
+from scorekeeper.summary import (
+    INVALID,
+    UNREADABLE,
+    Changes,
+    Key,
+    Result,
+    Summary,
+    _db_name,
+    _key,
+    _name,
+    _plain_texts,
+    is_session_name,
+    summarize_session,
+    summarize_text,
+    unreadable,
+)
+
+__all__ = [  # the pure summary's names stay importable from here
+    "Index", "open_index", "db_path", "cache_dir", "summarize", "read_file", "scan", "serve_worker", "SCHEMA",
+    "INVALID", "UNREADABLE", "Changes", "Key", "Result", "Summary", "is_session_name", "summarize_session",
+    "summarize_text", "unreadable", "_plain_texts",
+]
 
 SCHEMA = 3
 """The index's format; a database of another format is rebuilt."""
-
-UNREADABLE = "cannot be read"
-"""The state of a file that is not UTF-8, not TOML, or past the limits."""
-
-INVALID = "has problems"
-"""The state of a file read as TOML that the core refuses (its first problem is the summary's `error`)."""
 
 RACY_NS = 3_000_000_000
 """A file modified this recently before it was read is read again on the next look (mtime ticks are coarse)."""
@@ -99,319 +111,26 @@ def _immediate(con: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         raise
 
 
-def _points(value: int | float) -> Fraction:
-    """Points read back from the index (ints, or floats that are exact halves)."""
-    return Fraction(value)
-
-
-class Result(NamedTuple):
-    """One player's result in one session, as the statistics need it."""
-
-    name: str
-    total: Fraction
-    place: int
-    winner: bool
-    rounds: tuple[Fraction, ...]
-    """Points per round, in play order (running totals are their sums)."""
-    categories: dict[str, Fraction]
-    """Points per item category over the whole session (`attraction:8`, `outhouse`, `routes`, `ticket`…)."""
-    tickets_completed: int
-    tickets_failed: int
-    longest_path: bool
-    """Received the Longest (Continuous) Path bonus."""
-
-
-class Summary:
-    """What the index keeps about one session file: enough for the home screen, history and statistics.
-
-    `error` is "" for a valid session; for a file that cannot be scored it holds the first problem, and
-    `game`, `title` and `players` hold what could be read (possibly nothing).
-    """
-
-    __slots__ = ("folder", "file", "size", "mtime_ns", "game", "title", "started", "when", "players", "state",
-                 "complete", "winners", "error", "_detail", "_raw")
-
-    def __init__(self, folder: Path, row: tuple[Any, ...]) -> None:
-        self.folder = folder
-        self.file: str = row[0]
-        self.size: int = row[1]
-        self.mtime_ns: int = row[2]
-        self.game: str | None = row[5]
-        """The game id (None when the file does not say, or says it wrongly)."""
-        self.title: str | None = row[6]
-        self.started: str | None = row[7]
-        """`started` as ISO text, as in the file (None when not given)."""
-        self.when: str = row[8]
-        """When it was played, ISO text: `started`, else the file's modification time (sorts by date)."""
-        self.players: tuple[str, ...] = tuple(json.loads(row[9]))
-        self.state: str = row[10]
-        """`round 2 of 3 — Bo leads`, `finished — Ana won`; `cannot be read` (not UTF-8, not TOML, too big) or
-        `has problems` (read, but the core finds errors: `error` holds the first)."""
-        self.complete: bool = bool(row[11])
-        self.winners: tuple[str, ...] = tuple(json.loads(row[12]))
-        """Everyone on place 1 (the leaders of a game not finished)."""
-        self.error: str = row[13]
-        self._raw: str = row[14]
-        self._detail: dict[str, Any] | None = None
-
-    def __repr__(self) -> str:
-        return f"Summary({self.file!r}, {self.game!r}, {self.state!r})"
-
-    @property
-    def path(self) -> Path:
-        """The session file."""
-        return self.folder / self.file
-
-    @property
-    def game_name(self) -> str:
-        """The game's name (`The Ticket Booth`), or its id as written when unknown, or ""."""
-        from scorekeeper.games import NAMES
-
-        return NAMES.get(self.game or "", self.game or "")
-
-    @property
-    def valid(self) -> bool:
-        """Whether the file is a valid session (it has a score)."""
-        return not self.error
-
-    @property
-    def detail(self) -> dict[str, Any]:
-        """The stored detail as JSON data (points are ints, or floats for halves): see `results`."""
-        if self._detail is None:
-            self._detail = json.loads(self._raw)
-        return self._detail
-
-    @property
-    def rounds(self) -> int:
-        """How many rounds the file holds."""
-        return int(self.detail.get("rounds", 0))
-
-    @property
-    def tiebreak(self) -> str | None:
-        """The sentence settling a tie for first, or None."""
-        return self.detail.get("tiebreak")
-
-    @property
-    def next(self) -> str | None:
-        """What the table must do now, or None when the game is decided."""
-        return self.detail.get("next")
-
-    @property
-    def warnings(self) -> int:
-        """How many warnings the file has."""
-        return int(self.detail.get("warnings", 0))
-
-    @property
-    def totals(self) -> dict[str, Fraction]:
-        """Each player's total points (empty for an invalid file)."""
-        return {r["name"]: _points(r["total"]) for r in self.detail.get("players", ())}
-
-    @property
-    def results(self) -> list[Result]:
-        """Each player's result, in seating order (empty for an invalid file)."""
-        return [
-            Result(r["name"], _points(r["total"]), r["place"], r["name"] in self.winners,
-                   tuple(_points(v) for v in r["rounds"]), {k: _points(v) for k, v in r["categories"].items()},
-                   r["tickets"][0], r["tickets"][1], bool(r["longest_path"]))
-            for r in self.detail.get("players", ())
-        ]
-
-    def date(self) -> date | None:
-        """The day the session was played (`started`, else the file's modification day)."""
-        try:
-            return date.fromisoformat(self.when[:10])
-        except ValueError:
-            return None
-
-    def search_text(self) -> str:
-        """What a filter looks in, casefolded: file name, game id and name, title, players, state, error."""
-        from scorekeeper.games import NAMES
-
-        parts = [self.file, self.game or "", NAMES.get(self.game or "", ""), self.title or "", *self.players,
-                 self.state, self.error]
-        return " ".join(parts).casefold()
-
-
-@dataclass
-class Changes:
-    """What a refresh found: file names added, changed and removed since the last look."""
-
-    added: list[str] = field(default_factory=list)
-    changed: list[str] = field(default_factory=list)
-    removed: list[str] = field(default_factory=list)
-
-    def __bool__(self) -> bool:
-        return bool(self.added or self.changed or self.removed)
-
-
 # -- where ----------------------------------------------------------------------------------
+def cache_dir() -> Path:
+    """The folder of the index databases: $SCOREKEEPER_CACHE, else the user cache folder's `index/`."""
+    env = os.environ.get("SCOREKEEPER_CACHE")
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("scorekeeper", appauthor=False)) / "index"
+
+
 def db_path(folder: Path | str) -> Path:
-    """The index database of a sessions folder (named after its resolved path)."""
-    return stem(folder).with_suffix(".sqlite3")
+    """The index database of a sessions folder (named after a digest of its resolved path)."""
+    from hashlib import sha256
+
+    where = str(Path(folder).expanduser().resolve()).encode("utf-8", "surrogatepass")
+    return cache_dir() / (sha256(where).hexdigest()[:24] + ".sqlite3")
 
 
 # -- reading a file -------------------------------------------------------------------------
-class Key(NamedTuple):
-    """What identifies a version of a file: size, modification time (ns) and inode."""
-
-    size: int
-    mtime_ns: int
-    ino: int
-
-
-def _key(st: os.stat_result) -> Key:
-    return Key(st.st_size, st.st_mtime_ns, st.st_ino)
-
-
-def _iso(value: Any) -> str | None:
-    if isinstance(value, (date, datetime)):
-        return value.isoformat()
-    return None
-
-
-def _json_points(value: int | Fraction) -> int | float:
-    return int(value) if value.denominator == 1 else float(value)
-
-
-def _fast_loads() -> Callable[[str], dict[str, Any]]:
-    """TOML parsing for the index: tomli 2.2.1, compiled, when installed (the grammar and values of the
-    standard library's tomllib in Python 3.11, which it was taken from, in about 60 % of the time), else tomllib.
-
-    Only a file it reads without error is summarized from it; any other goes through the store's reading.
-    """
-    import tomllib
-
-    try:
-        import tomli
-    except ImportError:
-        return tomllib.loads
-    return tomli.loads if getattr(tomli, "__version__", "") == "2.2.1" else tomllib.loads
-
-
-_loads: Callable[[str], dict[str, Any]] | None = None
-_list_json = json.JSONEncoder(ensure_ascii=False).encode  # what json.dumps(…, ensure_ascii=False) gives
-_detail_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-
-
-def unreadable(error: str) -> dict[str, Any]:
-    """The summary columns of a file that cannot be read, and why."""
-    return {"game": None, "title": None, "started": None, "players": "[]", "state": UNREADABLE,
-            "complete": 0, "winners": "[]", "error": error, "detail": "{}"}
-
-
-def summarize_text(text: str) -> dict[str, Any]:
-    """The summary columns of a session's TOML text (no key columns): valid or not, never raises."""
-    global _loads
-    from scorekeeper import files, store, validation
-    from scorekeeper.session import SessionError
-
-    row = unreadable("")
-    refused = len(text) > store.MAX_FILE_BYTES or not (store.passes_scan(text) or store.scan(text).problem is None)
-    if refused:  # refused before parsing: too big, deep or long
-        _session, problems = files.parse(text)
-        row["error"] = problems[0].describe() if problems else "invalid session"
-        return row
-    if _loads is None:
-        _loads = _fast_loads()
-    try:
-        raw = _loads(text)
-    except (RecursionError, MemoryError, ValueError):  # TOMLDecodeError is a ValueError
-        _session, problems = files.parse(text)
-        row["error"] = problems[0].describe() if problems else "not valid TOML"
-        return row
-    if isinstance(raw.get("game"), str):
-        row["game"] = raw["game"]
-    if isinstance(raw.get("title"), str):
-        row["title"] = raw["title"]
-    row["started"] = _iso(raw.get("started"))
-    players = raw.get("players")
-    if isinstance(players, list) and all(isinstance(p, str) for p in players):
-        row["players"] = _list_json(players)
-    try:
-        row["state"] = INVALID
-        session, problems = validation.from_dict(raw, plain=_plain_texts(text))
-        if session is None:
-            errors = [p for p in problems if p.is_error] or problems
-            first = store.LineIndex(text).attach(errors[0]) if errors else None
-            row["error"] = first.describe() if first else "invalid session"
-            return row
-        row.update(summarize_session(session, problems))
-    except SessionError as exc:
-        row["error"] = exc.problems[0].describe() if exc.problems else str(exc)
-    except RecursionError:
-        row["state"] = UNREADABLE
-        row["error"] = "error: the file nests too deeply"
-    return row
-
-
-def _plain_texts(text: str) -> bool:
-    """Whether every text of the TOML text (keys too) is shown to be short and free of control characters:
-    no escapes, no multi-line strings, no control character but line breaks, no run of more than MAX_TEXT
-    characters on a line between quotes."""
-    from scorekeeper.fields import MAX_TEXT
-    from scorekeeper.text import has_control
-
-    if "\\" in text or '"""' in text or "'''" in text or has_control(text.replace("\n", "")):
-        return False
-    for line in text.split("\n"):
-        if len(line) > MAX_TEXT:
-            if max(map(len, line.split('"'))) > MAX_TEXT:
-                return False
-            if "'" in line and max(map(len, line.split("'"))) > MAX_TEXT:
-                return False
-    return True
-
-
-def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
-    """The summary columns of a valid session (scored here)."""
-    from scorekeeper import games
-    from scorekeeper.walk import state_text  # pure: no Textual behind it
-
-    game = games.get(session.game)
-    sheet = games.score(session, problems)
-    places = {p: pl.place for pl in sheet.ranking for p in pl.players}
-    whys = {p: pl.why for pl in sheet.ranking for p in pl.players}
-    cats: dict[str, dict[str, int | Fraction]] = {p: {} for p in session.players}
-    tickets = {p: [0, 0] for p in session.players}
-    longest = {p: False for p in session.players}
-    for rnd in sheet.rounds:
-        for item in rnd.items:
-            if not item.points:  # a card that scored nothing, with its reason: nothing to count
-                continue
-            c = cats[item.player]
-            value = item.points
-            points: int | Fraction = value.numerator if value.denominator == 1 else value
-            c[item.category] = c.get(item.category, 0) + points
-            if item.category == "ticket":
-                tickets[item.player][0 if points > 0 else 1] += 1
-            elif item.category == "longest-path" and points > 0:
-                longest[item.player] = True
-    detail = {
-        "rounds": len(sheet.rounds),
-        "tiebreak": sheet.tiebreak,
-        "next": sheet.next,
-        "warnings": len(sheet.warnings),
-        "players": [
-            {"name": p, "total": _json_points(sheet.totals[p]), "place": places[p], "why": whys[p],
-             "rounds": [_json_points(r.points[p]) for r in sheet.rounds],
-             "categories": {k: _json_points(v) for k, v in cats[p].items()},
-             "tickets": tickets[p], "longest_path": longest[p]}
-            for p in session.players
-        ],
-    }
-    return {
-        "game": session.game,
-        "title": session.title,
-        "started": _iso(session.started),
-        "players": _list_json(list(session.players)),
-        "state": state_text(game, session, sheet),
-        "complete": int(sheet.complete),
-        "winners": _list_json(sheet.winners),
-        "error": "",
-        "detail": _detail_json(detail),
-    }
-
-
 def read_file(path: Path) -> tuple[Key, dict[str, Any]] | None:
     """A file's key and summary columns, the key taken from the very file read; None when it is gone."""
     from scorekeeper.store import MAX_FILE_BYTES
@@ -671,6 +390,7 @@ class Index:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError:
             return self._connect(":memory:")
+        self._only_regular_files()
         for attempt in range(2):
             try:
                 return self._connect(str(self.path))
@@ -685,6 +405,21 @@ class Index:
                     return self._connect(":memory:")
                 self._delete_files()
         return self._connect(":memory:")
+
+    def _only_regular_files(self) -> None:
+        """Remove a FIFO, symlink, device or folder found where the database or its journals go (the cache is
+        opened only as regular files: sqlite would block on a FIFO or write through a symlink)."""
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            where = f"{self.path}{suffix}"
+            try:
+                if stat.S_ISREG(os.lstat(where).st_mode):
+                    continue
+                if os.path.isdir(where) and not os.path.islink(where):
+                    os.rmdir(where)  # an empty one only: a folder is never emptied here
+                else:
+                    os.unlink(where)
+            except OSError:
+                continue
 
     def _delete_files(self) -> None:
         for suffix in ("", "-wal", "-shm", "-journal"):
@@ -711,18 +446,26 @@ class Index:
             except sqlite3.OperationalError as exc:
                 if "locked" in str(exc) or "busy" in str(exc):
                     raise
-                self._to_memory()
+                self._to_memory(full="full" in str(exc))
                 return work()
             except sqlite3.DatabaseError:
                 self._reset()
                 return work()
 
-    def _to_memory(self) -> None:
-        """Go on with an empty database in memory (the next refresh reads every file)."""
+    def _to_memory(self, *, full: bool = False) -> None:
+        """Go on with an empty database in memory (the next refresh reads every file). The one left is
+        checkpointed and closed; on a full disk its files are removed too (a WAL file left behind would go on
+        holding the space; the index is only a cache, rebuilt once there is room)."""
+        try:
+            self._con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error:
+            pass
         try:
             self._con.close()
         except sqlite3.Error:
             pass
+        if full:
+            self._delete_files()
         self._con = self._connect(":memory:")
         self._moves += 1
 
@@ -742,9 +485,16 @@ class Index:
         """Each indexed file name with its key and whether it must be read again (racy)."""
         def work() -> dict[str, tuple[Key, bool]]:
             rows = self._con.execute("SELECT name, size, mtime_ns, ino, racy FROM sessions").fetchall()
-            return {r[0]: (Key(r[1], r[2], r[3]), bool(r[4])) for r in rows}
+            found: dict[str, tuple[Key, bool]] = {}
+            for r in rows:  # a row of a tampered database counts as changed: its file is read again
+                ok = all(isinstance(v, int) and not isinstance(v, bool) for v in r[1:])
+                found[_name(r[0])] = (Key(r[1], r[2], r[3]) if ok else Key(-1, -1, -1), bool(r[4]) if ok else True)
+            return found
 
-        return dict(self._guard(work))
+        found: dict[str, tuple[Key, bool]] = self._guard(work)
+        bad = [n for n in found if not is_session_name(n)]  # never a session of the folder: forgotten now
+        self._drop([_db_name(n) if isinstance(n, str) else n for n in bad])
+        return {n: k for n, k in found.items() if n not in bad}
 
     def summaries(self, *, game: str | None = None, since: date | str | None = None,
                   complete: bool | None = None, newest_first: bool = True, limit: int | None = None) -> list[Summary]:
@@ -778,19 +528,52 @@ class Index:
         def work() -> list[tuple[Any, ...]]:
             return self._con.execute(sql, args).fetchall()
 
-        folder = self.folder
+        bad: list[Any] = []
         for row in self._guard(work):
-            yield Summary(folder, row)
+            summary = self._trusted(row)
+            if summary is None:
+                bad.append(row[0])
+            else:
+                yield summary
+        self._drop(bad)
+
+    def _trusted(self, row: tuple[Any, ...]) -> Summary | None:
+        """The summary of a row, or None for a row the index did not write (bad types, bad JSON, a name that is
+        not a session file of the folder: `..`, a path, a hidden file)."""
+        try:
+            summary = Summary(self.folder, row)
+            summary.check()
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+            return None
+        return summary
+
+    def _drop(self, names: list[Any]) -> None:
+        """Forget untrusted rows (as stored): the next refresh reads their files again, if they are sessions."""
+        if not names:
+            return
+
+        def work(con: sqlite3.Connection) -> None:
+            con.executemany("DELETE FROM sessions WHERE name IS ?", [(n,) for n in names])
+
+        try:
+            self._transaction(work)
+        except sqlite3.Error:  # busy: dropped on a later look
+            pass
 
     def get(self, name: str) -> Summary | None:
         """The indexed summary of one file name, or None."""
         def work() -> tuple[Any, ...] | None:
             row: tuple[Any, ...] | None = self._con.execute(
-                f"SELECT {', '.join(_COLUMNS)} FROM sessions WHERE name = ?", (name,)).fetchone()
+                f"SELECT {', '.join(_COLUMNS)} FROM sessions WHERE name = ?", (_db_name(name),)).fetchone()
             return row
 
         row = self._guard(work)
-        return Summary(self.folder, row) if row else None
+        if not row:
+            return None
+        summary = self._trusted(row)
+        if summary is None:
+            self._drop([row[0]])
+        return summary
 
     # -- refreshing -----------------------------------------------------------------------
     def refresh(self, progress: Progress | None = None, *, names: Iterable[str] | None = None,
@@ -881,7 +664,7 @@ class Index:
                 except OSError:
                     continue
                 if _key(st) == (row[1], row[2], row[3]):
-                    keep.append(row)
+                    keep.append((_db_name(row[0]), *row[1:]))
             con.executemany(_INSERT, keep)
 
         self._transaction(work)
@@ -890,7 +673,7 @@ class Index:
         """Forget files that are gone (one still on disk stays: it came back meanwhile)."""
         def work(con: sqlite3.Connection) -> None:
             con.executemany("DELETE FROM sessions WHERE name = ?",
-                            [(n,) for n in names if not (self.folder / n).exists()])
+                            [(_db_name(n),) for n in names if not (self.folder / n).exists()])
 
         self._transaction(work)
 

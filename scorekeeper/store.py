@@ -842,8 +842,11 @@ class LineIndex:
                     rounds += 1
                     prefix = [f"rounds[{rounds}]"]
                     self.lines.setdefault(_canon(prefix[0]), number)
-                else:
+                else:  # an array of tables other than the rounds (`[[x]]`): its header's line, for a problem
+                    if parts[:1] == ["rounds"] and rounds:
+                        parts = [f"rounds[{rounds}]", *parts[1:]]
                     prefix = parts
+                    self.lines.setdefault(_canon(".".join(prefix)), number)
                 continue
             if stripped.startswith("["):
                 parts = _parts(stripped[1:].rsplit("]", 1)[0])

@@ -15,13 +15,14 @@ _KEEP_IN_TEXT = frozenset("\u200d\ufe0e\ufe0f")  # zero-width joiner and variati
 
 
 def is_control(ch: str) -> bool:
-    """True for a character that must never reach a terminal as it is (C0, DEL, C1, line separators, bidi)."""
+    """True for a character that must never reach a terminal as it is (C0, DEL, C1, line separators, bidi, and
+    the lone surrogates standing for the bytes of a file name that is not UTF-8)."""
     if ch in _KEEP_IN_TEXT:
         return False
-    return unicodedata.category(ch) in ("Cc", "Zl", "Zp") or ch in _BIDI
+    return unicodedata.category(ch) in ("Cc", "Zl", "Zp", "Cs") or ch in _BIDI
 
 
-_CONTROL = "[\x00-\x1f\x7f-\x9f\u2028\u2029" + "".join(sorted(_BIDI)) + "]"
+_CONTROL = "[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff" + "".join(sorted(_BIDI)) + "]"
 """Every character `is_control` refuses (category Cc is exactly these 65 code points), for a search in one pass.
 
 Compiled only for a text that `str.isprintable` refuses (it refuses every one of these, and more): plain text,
@@ -34,8 +35,11 @@ def has_control(text: str) -> bool:
     return not text.isprintable() and re.compile(_CONTROL).search(text) is not None
 
 
-def _escaped(ch: str) -> str:
+def escaped(ch: str) -> str:
+    """One control character as its visible escape (`\\x1b`, `\\u202e`; a byte of a non-UTF-8 name: `\\x9b`)."""
     code = ord(ch)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte of a file name that is not UTF-8 (os.fsdecode's surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
     if code <= 0xFF:
         return f"\\x{code:02x}"
     return f"\\u{code:04x}"
@@ -51,7 +55,7 @@ def inert(text: object, *, newlines: bool = False) -> str:
     if text.isprintable() or not any(is_control(ch) for ch in text):
         return text
     return "".join(
-        ch if (newlines and ch == "\n") or not is_control(ch) else _escaped(ch) for ch in text
+        ch if (newlines and ch == "\n") or not is_control(ch) else escaped(ch) for ch in text
     )
 
 

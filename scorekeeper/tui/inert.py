@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-CONTROLS = "[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+CONTROLS = "[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
 """Every character `scorekeeper.text.is_control` refuses, but for the line feed and the tab Textual lays out: none
 of them is printable (`str.isprintable`), so a printable text needs no look for them (nor the pattern compiled)."""
 
@@ -13,8 +13,9 @@ _guarded = False
 
 
 def _shown(match: re.Match[str]) -> str:
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+    from scorekeeper.text import escaped
+
+    return escaped(match.group())
 
 
 def escape_controls(text: str, *_: Any) -> str:

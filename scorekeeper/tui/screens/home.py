@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
-from scorekeeper import first_screen
+from scorekeeper.text import inert
 from scorekeeper.tui.screens.listing import Entry, SessionList, entry_for
 from scorekeeper.tui.screens.ordered import OrderedInput
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
@@ -30,9 +30,8 @@ if TYPE_CHECKING:
     from scorekeeper.index import Index
     from scorekeeper.tui.base import AppBase
 
-FIRST_PAGE = first_screen.ROWS
-"""Sessions shown in the first paint (a screenful): from the first-screen file, else from the index; the rest
-come from a thread."""
+FIRST_PAGE = 40
+"""Sessions shown in the first paint (a screenful, and more), from the index; the rest come from a thread."""
 
 SAMPLES = ("ticket-booth-in-progress.toml", "ticket-to-mars-extra-round.toml")
 """The sample sessions packaged with the app (copies of sample_sessions/)."""
@@ -111,7 +110,6 @@ class HomeScreen(Screen[None]):
         self.index: Index | None = None
         self._no_index = False
         self._opening = threading.Lock()
-        self._kept: str | None = None
         self._progress: Static | None = None
         self._empty: Static | None = None
         self.reading: tuple[int, int] | None = None
@@ -143,23 +141,17 @@ class HomeScreen(Screen[None]):
         yield KeyBar()  # are mounted the first time they are needed
 
     def on_mount(self) -> None:
-        """Paint at once: the first screenful as the first-screen file keeps it, else from the folder's index (no
-        session file is read here); the index's truth replaces it right after the first frame."""
+        """Paint at once: the first screenful from the folder's index (no session file is read here); the rest,
+        and what changed on disk, right after the first frame."""
         self.title = "Scorekeeper"
-        self.sub_title = str(self.app.folder)
+        self.sub_title = inert(self.app.folder)
         self.query_one("#filter", Input).focus()
-        folder = self.app.folder
-        kept = first_screen.read(folder)
-        if kept is not None:
-            rows, self._kept = kept
-            self.entries = [Entry.from_row(folder, row) for row in rows]
-        else:
-            index = self.open_index()
-            try:
-                if index is not None:
-                    self.entries = [Entry.from_summary(s) for s in index.summaries(limit=FIRST_PAGE)]
-            except index_errors():
-                self._lost_index()
+        index = self.open_index()
+        try:
+            if index is not None:
+                self.entries = [Entry.from_summary(s) for s in index.summaries(limit=FIRST_PAGE)]
+        except index_errors():
+            self._lost_index()
         self.show()
 
     def open_index(self) -> Index | None:
@@ -201,8 +193,7 @@ class HomeScreen(Screen[None]):
         return [Entry.from_summary(s) for s in self.index.summaries()] + odd_files(self.app.folder)
 
     def _refresh(self) -> None:
-        """In a thread: every entry of the index, then the index brought up to date with the folder, and the
-        first-screen file written when its rows changed."""
+        """In a thread: every entry of the index, then the index brought up to date with the folder."""
         index = self.open_index()
         if index is None:
             self.post_message(self.Loaded(None, final=True))  # no index: every file is read (`load`)
@@ -225,7 +216,6 @@ class HomeScreen(Screen[None]):
             changes = index.refresh(progress=progress, workers=None,  # a cold folder: in worker processes
                                     stop=lambda: worker.is_cancelled)  # the screen closed: stop at the next chunk
             self.post_message(self.Loaded(self._entries() if changes else None, final=True))
-            self.keep_first_screen(index)
         except Exception:  # the index is only a cache: list what it holds, never a traceback
             self.post_message(self.Loaded(None, final=True))
 
@@ -244,16 +234,9 @@ class HomeScreen(Screen[None]):
                                         ("░" * (cells - filled), "dim"),
                                         f"  {message.done:,} of {message.total:,} sessions"))
 
-    def keep_first_screen(self, index: Index) -> None:
-        """Write the first-screen file when the index's first rows are not what it holds."""
-        folder = self.app.folder
-        text = first_screen.text(folder, [first_screen.row(s) for s in index.summaries(limit=first_screen.ROWS)])
-        if text != self._kept and first_screen.write(folder, text):
-            self._kept = text
-
     def on_home_screen_loaded(self, message: Loaded) -> None:
         """Entries read in the background: show them (the filter and the highlight kept). A refresh over before
-        the index's entries replaced the first screen's (no index, or a broken one): every file is read."""
+        the index's entries were listed (no index, or a broken one): every file is read."""
         if message.final:
             self.reading = None
             if self._progress is not None:
@@ -306,7 +289,6 @@ class HomeScreen(Screen[None]):
                     entry = Entry.from_summary(summary)
                     at = next((i for i, e in enumerate(self.entries) if e.order < entry.order), len(self.entries))
                     self.entries.insert(at, entry)
-            self.keep_first_screen(index)
         except index_errors():
             self.paint(select)
             return
@@ -469,7 +451,7 @@ class HomeScreen(Screen[None]):
             return
         self.deleted = None
         self.refresh_bindings()
-        self.notify(f"{back.name} is back", title="Restored", markup=False)
+        self.notify(f"{inert(back.name)} is back", title="Restored", markup=False)
         self.files_changed(back, select=back)
 
     def action_trash(self) -> None:

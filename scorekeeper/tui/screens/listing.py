@@ -18,10 +18,10 @@ from textual.strip import Strip
 from textual.style import Style
 
 from scorekeeper.gamenames import NAMES
+from scorekeeper.text import inert
 from scorekeeper.tui.inert import escape_controls
 
-if TYPE_CHECKING:  # the first screen paints without the index
-    from scorekeeper.first_screen import Row
+if TYPE_CHECKING:
     from scorekeeper.index import Summary
 
 
@@ -51,22 +51,16 @@ class Entry:
                    state=summary.state, error=summary.error, when=summary.when[:16].replace("T", " "),
                    order=(summary.when, summary.file))
 
-    @classmethod
-    def from_row(cls, folder: Path, row: Row) -> Entry:
-        """The entry of a session as the first-screen file keeps it."""
-        return cls(folder / row.file, title=row.title or None, game=row.game or None, players=row.players,
-                   state=row.state, error=row.error, when=row.when[:16].replace("T", " "), order=(row.when, row.file))
-
     @property
     def name(self) -> str:
         """The title, else the file name."""
-        return self.title or self.path.name
+        return self.title or inert(self.path.name)
 
     def parts(self) -> tuple[Line, Line]:
         """Title, game and date; players and state (or why the file cannot be read): each line as (text, style)
         pieces, the text shown as it is (control characters escaped), the style "" for none."""
         if self.error:
-            first: Line = [("⚠ ", "$text-error"), (self.path.name, "bold"), (f"  {self.state}", "$text-error")]
+            first: Line = [("⚠ ", "$text-error"), (inert(self.path.name), "bold"), (f"  {self.state}", "$text-error")]
             second: Line = [("  ", ""), (self.error, "$text-error")]
         else:
             first = [(self.title, "bold"), ("  ", "")] if self.title else []

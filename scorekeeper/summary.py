@@ -1,0 +1,393 @@
+"""What the index keeps about one session file, computed from its text alone: the pure summary (no database).
+
+`summarize_text` turns a session's TOML text into the summary columns (valid or not, never raising);
+`Summary` is one row read back, trusted only once `check` has passed (the index is derived data: a row of a
+tampered or damaged database is dropped and its file read again).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, NamedTuple
+
+UNREADABLE = "cannot be read"
+"""The state of a file that is not UTF-8, not TOML, or past the limits."""
+
+INVALID = "has problems"
+"""The state of a file read as TOML that the core refuses (its first problem is the summary's `error`)."""
+
+def _is_points(value: Any) -> bool:
+    """Whether a value is points as the index writes them (an int, or a finite float)."""
+    return (isinstance(value, int) and not isinstance(value, bool)) or (
+        isinstance(value, float) and value == value and abs(value) != float("inf"))
+
+
+def is_session_name(name: object) -> bool:
+    """Whether a name can be a session file of the folder itself: `*.toml`, not hidden, no folder part."""
+    return (isinstance(name, str) and name.endswith(".toml") and not name.startswith(".")
+            and "/" not in name and "\0" not in name and os.sep not in name and (os.altsep or "/") not in name)
+
+
+def _db_name(name: str) -> str | bytes:
+    """A file name as the database keeps it: text, or its bytes when it is not UTF-8 (sqlite keeps only UTF-8)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(name)
+    return name
+
+
+def _name(value: Any) -> Any:
+    """A file name as read from the database (bytes back to the file system's text); anything else as it is."""
+    return os.fsdecode(value) if isinstance(value, bytes) else value
+
+
+def _points(value: int | float) -> Fraction:
+    """Points read back from the index (ints, or floats that are exact halves)."""
+    return Fraction(value)
+
+
+class Result(NamedTuple):
+    """One player's result in one session, as the statistics need it."""
+
+    name: str
+    total: Fraction
+    place: int
+    winner: bool
+    rounds: tuple[Fraction, ...]
+    """Points per round, in play order (running totals are their sums)."""
+    categories: dict[str, Fraction]
+    """Points per item category over the whole session (`attraction:8`, `outhouse`, `routes`, `ticket`…)."""
+    tickets_completed: int
+    tickets_failed: int
+    longest_path: bool
+    """Received the Longest (Continuous) Path bonus."""
+
+
+class Summary:
+    """What the index keeps about one session file: enough for the home screen, history and statistics.
+
+    `error` is "" for a valid session; for a file that cannot be scored it holds the first problem, and
+    `game`, `title` and `players` hold what could be read (possibly nothing).
+    """
+
+    __slots__ = ("folder", "file", "size", "mtime_ns", "game", "title", "started", "when", "players", "state",
+                 "complete", "winners", "error", "_detail", "_raw")
+
+    def __init__(self, folder: Path, row: tuple[Any, ...]) -> None:
+        self.folder = folder
+        self.file: str = _name(row[0])
+        self.size: int = row[1]
+        self.mtime_ns: int = row[2]
+        self.game: str | None = row[5]
+        """The game id (None when the file does not say, or says it wrongly)."""
+        self.title: str | None = row[6]
+        self.started: str | None = row[7]
+        """`started` as ISO text, as in the file (None when not given)."""
+        self.when: str = row[8]
+        """When it was played, ISO text: `started`, else the file's modification time (sorts by date)."""
+        self.players: tuple[str, ...] = tuple(json.loads(row[9]))
+        self.state: str = row[10]
+        """`round 2 of 3 — Bo leads`, `finished — Ana won`; `cannot be read` (not UTF-8, not TOML, too big) or
+        `has problems` (read, but the core finds errors: `error` holds the first)."""
+        self.complete: bool = bool(row[11])
+        self.winners: tuple[str, ...] = tuple(json.loads(row[12]))
+        """Everyone on place 1 (the leaders of a game not finished)."""
+        self.error: str = row[13]
+        self._raw: str = row[14]
+        self._detail: dict[str, Any] | None = None
+
+    def __repr__(self) -> str:
+        return f"Summary({self.file!r}, {self.game!r}, {self.state!r})"
+
+    @property
+    def path(self) -> Path:
+        """The session file."""
+        return self.folder / self.file
+
+    @property
+    def game_name(self) -> str:
+        """The game's name (`The Ticket Booth`), or its id as written when unknown, or ""."""
+        from scorekeeper.games import NAMES
+
+        return NAMES.get(self.game or "", self.game or "")
+
+    @property
+    def valid(self) -> bool:
+        """Whether the file is a valid session (it has a score)."""
+        return not self.error
+
+    @property
+    def detail(self) -> dict[str, Any]:
+        """The stored detail as JSON data (points are ints, or floats for halves): see `results`."""
+        if self._detail is None:
+            self._detail = json.loads(self._raw)
+        return self._detail
+
+    def check(self) -> None:
+        """Raise ValueError unless every column has the type and shape the index writes (a row of a tampered
+        or damaged database is not trusted: it is dropped and its file read again)."""
+        if not is_session_name(self.file):
+            raise ValueError("not a session file of the folder")
+        texts = (self.game, self.title, self.started)
+        if not all(t is None or isinstance(t, str) for t in texts) or not all(
+                isinstance(t, str) for t in (self.when, self.state, self.error)):
+            raise ValueError("a text column is not text")
+        if not all(isinstance(v, int) for v in (self.size, self.mtime_ns)):
+            raise ValueError("a number column is not a number")
+        if not all(isinstance(p, str) for p in (*self.players, *self.winners)):
+            raise ValueError("a name is not text")
+        if not isinstance(self._raw, str):
+            raise ValueError("the detail is not text")
+        detail = self.detail
+        if not isinstance(detail, dict):
+            raise ValueError("the detail is not an object")
+        for key in ("rounds", "warnings"):
+            if not isinstance(detail.get(key, 0), int):
+                raise ValueError(f"{key} is not a number")
+        for key in ("tiebreak", "next"):
+            if not isinstance(detail.get(key), (str, type(None))):
+                raise ValueError(f"{key} is not text")
+        players = detail.get("players", [])
+        if not isinstance(players, list):
+            raise ValueError("players is not a list")
+        for r in players:
+            if not (isinstance(r, dict) and isinstance(r.get("name"), str) and _is_points(r.get("total"))
+                    and isinstance(r.get("place"), int) and isinstance(r.get("rounds"), list)
+                    and all(map(_is_points, r["rounds"])) and isinstance(r.get("categories"), dict)
+                    and all(isinstance(k, str) and _is_points(v) for k, v in r["categories"].items())
+                    and isinstance(r.get("tickets"), list) and len(r["tickets"]) == 2
+                    and all(isinstance(t, int) and not isinstance(t, bool) for t in r["tickets"])
+                    and isinstance(r.get("longest_path"), bool)
+                    and isinstance(r.get("why"), (str, type(None)))):
+                raise ValueError("a player's result is malformed")
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds the file holds."""
+        return int(self.detail.get("rounds", 0))
+
+    @property
+    def tiebreak(self) -> str | None:
+        """The sentence settling a tie for first, or None."""
+        return self.detail.get("tiebreak")
+
+    @property
+    def next(self) -> str | None:
+        """What the table must do now, or None when the game is decided."""
+        return self.detail.get("next")
+
+    @property
+    def warnings(self) -> int:
+        """How many warnings the file has."""
+        return int(self.detail.get("warnings", 0))
+
+    @property
+    def totals(self) -> dict[str, Fraction]:
+        """Each player's total points (empty for an invalid file)."""
+        return {r["name"]: _points(r["total"]) for r in self.detail.get("players", ())}
+
+    @property
+    def results(self) -> list[Result]:
+        """Each player's result, in seating order (empty for an invalid file)."""
+        return [
+            Result(r["name"], _points(r["total"]), r["place"], r["name"] in self.winners,
+                   tuple(_points(v) for v in r["rounds"]), {k: _points(v) for k, v in r["categories"].items()},
+                   r["tickets"][0], r["tickets"][1], bool(r["longest_path"]))
+            for r in self.detail.get("players", ())
+        ]
+
+    def date(self) -> date | None:
+        """The day the session was played (`started`, else the file's modification day)."""
+        try:
+            return date.fromisoformat(self.when[:10])
+        except ValueError:
+            return None
+
+    def search_text(self) -> str:
+        """What a filter looks in, casefolded: file name, game id and name, title, players, state, error."""
+        from scorekeeper.games import NAMES
+
+        parts = [self.file, self.game or "", NAMES.get(self.game or "", ""), self.title or "", *self.players,
+                 self.state, self.error]
+        return " ".join(parts).casefold()
+
+
+@dataclass
+class Changes:
+    """What a refresh found: file names added, changed and removed since the last look."""
+
+    added: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.added or self.changed or self.removed)
+
+
+# -- reading a file -------------------------------------------------------------------------
+class Key(NamedTuple):
+    """What identifies a version of a file: size, modification time (ns) and inode."""
+
+    size: int
+    mtime_ns: int
+    ino: int
+
+
+def _key(st: os.stat_result) -> Key:
+    return Key(st.st_size, st.st_mtime_ns, st.st_ino)
+
+
+def _iso(value: Any) -> str | None:
+    if isinstance(value, (date, datetime)):
+        return value.isoformat()
+    return None
+
+
+def _json_points(value: int | Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def _fast_loads() -> Callable[[str], dict[str, Any]]:
+    """TOML parsing for the index: tomli 2.2.1, compiled, when installed (the grammar and values of the
+    standard library's tomllib in Python 3.11, which it was taken from, in about 60 % of the time), else tomllib.
+
+    Only a file it reads without error is summarized from it; any other goes through the store's reading.
+    """
+    import tomllib
+
+    try:
+        import tomli
+    except ImportError:
+        return tomllib.loads
+    return tomli.loads if getattr(tomli, "__version__", "") == "2.2.1" else tomllib.loads
+
+
+_loads: Callable[[str], dict[str, Any]] | None = None
+_list_json = json.JSONEncoder(ensure_ascii=False).encode  # what json.dumps(…, ensure_ascii=False) gives
+_detail_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
+def unreadable(error: str) -> dict[str, Any]:
+    """The summary columns of a file that cannot be read, and why."""
+    return {"game": None, "title": None, "started": None, "players": "[]", "state": UNREADABLE,
+            "complete": 0, "winners": "[]", "error": error, "detail": "{}"}
+
+
+def summarize_text(text: str) -> dict[str, Any]:
+    """The summary columns of a session's TOML text (no key columns): valid or not, never raises."""
+    global _loads
+    from scorekeeper import files, store, validation
+    from scorekeeper.session import SessionError
+
+    row = unreadable("")
+    refused = len(text) > store.MAX_FILE_BYTES or not (store.passes_scan(text) or store.scan(text).problem is None)
+    if refused:  # refused before parsing: too big, deep or long
+        _session, problems = files.parse(text)
+        row["error"] = problems[0].describe() if problems else "invalid session"
+        return row
+    if _loads is None:
+        _loads = _fast_loads()
+    try:
+        raw = _loads(text)
+    except (RecursionError, MemoryError, ValueError):  # TOMLDecodeError is a ValueError
+        _session, problems = files.parse(text)
+        row["error"] = problems[0].describe() if problems else "not valid TOML"
+        return row
+    if isinstance(raw.get("game"), str):
+        row["game"] = raw["game"]
+    if isinstance(raw.get("title"), str):
+        row["title"] = raw["title"]
+    row["started"] = _iso(raw.get("started"))
+    players = raw.get("players")
+    if isinstance(players, list) and all(isinstance(p, str) for p in players):
+        row["players"] = _list_json(players)
+    try:
+        row["state"] = INVALID
+        session, problems = validation.from_dict(raw, plain=_plain_texts(text))
+        if session is None:
+            errors = [p for p in problems if p.is_error] or problems
+            first = store.LineIndex(text).attach(errors[0]) if errors else None
+            row["error"] = first.describe() if first else "invalid session"
+            return row
+        row.update(summarize_session(session, problems))
+    except SessionError as exc:
+        row["error"] = exc.problems[0].describe() if exc.problems else str(exc)
+    except RecursionError:
+        row["state"] = UNREADABLE
+        row["error"] = "error: the file nests too deeply"
+    return row
+
+
+def _plain_texts(text: str) -> bool:
+    """Whether every text of the TOML text (keys too) is shown to be short and free of control characters:
+    no escapes, no multi-line strings, no control character but line breaks, no run of more than MAX_TEXT
+    characters on a line between quotes."""
+    from scorekeeper.fields import MAX_TEXT
+    from scorekeeper.text import has_control
+
+    if "\\" in text or '"""' in text or "'''" in text or has_control(text.replace("\n", "")):
+        return False
+    for line in text.split("\n"):
+        if len(line) > MAX_TEXT:
+            if max(map(len, line.split('"'))) > MAX_TEXT:
+                return False
+            if "'" in line and max(map(len, line.split("'"))) > MAX_TEXT:
+                return False
+    return True
+
+
+def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
+    """The summary columns of a valid session (scored here)."""
+    from scorekeeper import games
+    from scorekeeper.walk import state_text  # pure: no Textual behind it
+
+    game = games.get(session.game)
+    sheet = games.score(session, problems)
+    places = {p: pl.place for pl in sheet.ranking for p in pl.players}
+    whys = {p: pl.why for pl in sheet.ranking for p in pl.players}
+    cats: dict[str, dict[str, int | Fraction]] = {p: {} for p in session.players}
+    tickets = {p: [0, 0] for p in session.players}
+    longest = {p: False for p in session.players}
+    for rnd in sheet.rounds:
+        for item in rnd.items:
+            if not item.points:  # a card that scored nothing, with its reason: nothing to count
+                continue
+            c = cats[item.player]
+            value = item.points
+            points: int | Fraction = value.numerator if value.denominator == 1 else value
+            c[item.category] = c.get(item.category, 0) + points
+            if item.category == "ticket":
+                tickets[item.player][0 if points > 0 else 1] += 1
+            elif item.category == "longest-path" and points > 0:
+                longest[item.player] = True
+    detail = {
+        "rounds": len(sheet.rounds),
+        "tiebreak": sheet.tiebreak,
+        "next": sheet.next,
+        "warnings": len(sheet.warnings),
+        "players": [
+            {"name": p, "total": _json_points(sheet.totals[p]), "place": places[p], "why": whys[p],
+             "rounds": [_json_points(r.points[p]) for r in sheet.rounds],
+             "categories": {k: _json_points(v) for k, v in cats[p].items()},
+             "tickets": tickets[p], "longest_path": longest[p]}
+            for p in session.players
+        ],
+    }
+    return {
+        "game": session.game,
+        "title": session.title,
+        "started": _iso(session.started),
+        "players": _list_json(list(session.players)),
+        "state": state_text(game, session, sheet),
+        "complete": int(sheet.complete),
+        "winners": _list_json(sheet.winners),
+        "error": "",
+        "detail": _detail_json(detail),
+    }
