@@ -156,6 +156,12 @@ def bgstats_play(sheet: Sheet, file: str) -> dict[str, Any]:
     game: dict[str, Any] = {"name": GAMES[s.game].name, "highestWins": True, "noPoints": False}
     if s.game in BGG_IDS:
         game["bggId"] = BGG_IDS[s.game]
+    if s.game == "ticket-to-ride":  # Europe and Nordic Countries are games of their own on BoardGameGeek
+        from scorekeeper.games.boards import BOARD_GAMES, board_of
+
+        board = BOARD_GAMES.get(board_of(s.rules))
+        if board is not None:
+            game["bggId"], game["name"] = board
     play: dict[str, Any] = {"sourceName": SOURCE_NAME, "sourcePlayId": play_id(sheet, file)}
     if play_date:
         play["playDate"] = play_date

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from scorekeeper import files
 from scorekeeper.games.stations import Borrow, Goal, choose_stations, completes_without, station_options
 from scorekeeper.maps import load_map
 from tests.helpers import errors, session, sheet, warnings
@@ -169,6 +172,16 @@ def test_nordic_doubles_with_two_players_and_both_tracks_by_one():
     s = one({"Ana": {"claimed": ["Kristiansand - Stavanger (3)", "Kristiansand - Stavanger (2)"]}},
             players=("Ana", "Bo", "Cy"), rules={"map": "nordic"})
     assert [p.path for p in errors(s)] == ['rounds[1].players."Ana".claimed[2]']
+    # Three players on Nordic use both tracks; on Europe three players use one.
+    s = one({"Ana": {"claimed": ["Kristiansand - Stavanger (3)"]}, "Bo": {"claimed": ["Kristiansand - Stavanger (2)"]}},
+            players=("Ana", "Bo", "Cy"), rules={"map": "nordic"})
+    assert not errors(s)
+    s = one({"Ana": {"claimed": ["Berlin - Frankfurt"]}, "Bo": {"claimed": ["Berlin - Frankfurt"]}},
+            players=("Ana", "Bo", "Cy"), rules={"map": "europe"})
+    assert [p.path for p in errors(s)] == ['rounds[1].players."Bo".claimed[1]']
+    s = one({"Ana": {"claimed": ["Berlin - Frankfurt"]}, "Bo": {"claimed": ["Berlin - Frankfurt"]}},
+            players=("Ana", "Bo", "Cy", "Di"), rules={"map": "europe"})
+    assert not errors(s)
 
 
 def test_nordic_globetrotter_and_tie_break():
@@ -204,3 +217,27 @@ def test_europe_tie_break_fewest_stations():
     sh = sheet(s2)
     assert sh.winners == ["Bo"] and "built fewer stations" in sh.tiebreak
     assert s is not None
+
+
+# -- the samples ---------------------------------------------------------------------------------
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
+
+
+def test_the_europe_sample_a_station_decides_a_ticket_and_the_tie_break():
+    session, problems = files.load(SAMPLES / "ticket-to-ride-europe-4p.toml")
+    assert not problems
+    sh = sheet(session)
+    assert sh.tiebreak is not None and "built fewer stations" in sh.tiebreak
+    tied = [p for p in session.players if sh.totals[p] == sh.ranking[0].total]
+    assert len(tied) == 2
+    made = [i for r in sh.rounds for i in r.items if i.category == "ticket" and i.player in tied
+            and "the station in" in i.why and i.points > 0]
+    assert made
+
+
+def test_the_nordic_sample_a_globetrotter_tie():
+    session, problems = files.load(SAMPLES / "ticket-to-ride-nordic-2p.toml")
+    assert not problems
+    sh = sheet(session)
+    assert [i.player for r in sh.rounds for i in r.items if i.category == "globetrotter"] == list(session.players)
+    assert sh.tiebreak is not None and "longer continuous path" in sh.tiebreak

@@ -29,3 +29,15 @@ GLOBETROTTER = 10
 def table_text(edition: str) -> str:
     """`1→1, 2→2, 3→4, 4→7, 6→15, 8→21`."""
     return ", ".join(f"{n}→{p}" for n, p in TABLES[edition].items())
+
+BOARD_GAMES = {"europe": (14996, "Ticket to Ride: Europe"), "nordic": (31627, "Ticket to Ride: Nordic Countries")}
+"""The boards that are games of their own on BoardGameGeek (and BG Stats): their ids and names."""
+
+
+def board_of(rules: dict[str, object]) -> str:
+    """The board a Ticket to Ride session is played on: rule map's, else rule edition's, else "usa"."""
+    for key in ("map", "edition"):
+        value = rules.get(key)
+        if isinstance(value, str) and value in EDITIONS:
+            return value
+    return "usa"

@@ -141,7 +141,7 @@ def _read_map_round(map_id: str, session: Session, number: int) -> MapRound:
                 problem("error", f"{name} is a double route and {p} lists it twice (claimed[{mine[0]}] and "
                         f"claimed[{i}]); a player may claim only one of its two routes", p, "claimed", at)
                 continue
-            if others and len(players) <= 3:
+            if others and len(players) <= (2 if map_id == "nordic" else 3):
                 problem("error", f"{others[0]} claimed {name} already; with {len(players)} players only one "
                         "route of a double route is used, so only one player can claim it", p, "claimed", at)
                 continue

@@ -87,7 +87,11 @@ class TicketToRide(Game):
         "(rule tiebreak = \"tickets\", the publisher's full rule, not printed in rulebooks 001/003) to the "
         "most completed tickets, then to the Longest Path bonus, then is shared; with tiebreak = \"shared\" "
         "(the rulebooks: the most points win) a tie is shared. With the USA map, list claimed routes and the "
-        "program works out route points, tickets and the longest path."
+        "program works out route points, tickets and the longest path. Rule map = \"europe\" or \"nordic\" "
+        "(or edition, without the board) plays Europe (3 stations, +4 each one not built, a station borrows one "
+        "route of another player for tickets; the European Express; tie: tickets, fewest stations, the Express) "
+        "or Nordic Countries (40 trains; the Globetrotter, +10 for the most completed tickets; tie: tickets, "
+        "the longest path)."
     )
     rules = (
         Rule("longest_path_bonus", 10, "points for the Longest Continuous Path (every tied player receives them)",
