@@ -167,13 +167,21 @@ def player_id(name: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:8]
 
 
-def bgstats_game(game_id: str) -> dict[str, Any]:
-    """The `game` of a BG Stats play: name, `sourceGameId` (our game id), `highestWins`, `bggId` where known."""
+def bgstats_game(game_id: str, rules: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The `game` of a BG Stats play: name, `sourceGameId` (our game id), `highestWins`, `bggId` where known
+    (Ticket to Ride's Europe and Nordic Countries boards are games of their own on BoardGameGeek)."""
     from scorekeeper.games import GAMES
 
     game: dict[str, Any] = {"name": GAMES[game_id].name, "sourceGameId": game_id, "highestWins": True}
     if game_id in BGG_IDS:
         game["bggId"] = BGG_IDS[game_id]
+    if game_id == "ticket-to-ride" and rules:
+        from scorekeeper.games.boards import BOARD_GAMES, board_of
+
+        board = BOARD_GAMES.get(board_of(rules))
+        if board is not None:
+            game["bggId"], game["name"] = board
+            game["sourceGameId"] = f"{game_id}:{board_of(rules)}"
     return game
 
 
@@ -202,7 +210,7 @@ def bgstats_play(sheet: Sheet, file: str) -> dict[str, Any]:
     play: dict[str, Any] = {"sourceName": SOURCE_NAME, "sourcePlayId": play_id(sheet, file)}
     if play_date:
         play["playDate"] = play_date
-    play["game"] = bgstats_game(s.game)
+    play["game"] = bgstats_game(s.game, s.rules)
     players = []
     for p in s.players:
         row: dict[str, Any] = {"name": p, "sourcePlayerId": player_id(p), "score": to_json(sheet.totals[p]),

@@ -25,9 +25,12 @@ def sheet_json(sheet: Sheet, file: str) -> dict[str, Any]:
                 "points": {p: to_json(v) for p, v in r.points.items()},
                 "items": [
                     {"player": i.player, "category": i.category, "points": to_json(i.points), "why": i.why}
+                    | ({"detail": {"station": i.uses[0], "route": i.uses[1] or None, "owner": i.uses[2] or None}}
+                       if i.uses is not None else {})
                     for i in r.items
                 ],
             }
+            | board_json(sheet, r.number)
             for r in sheet.rounds
         ],
         "totals": {p: to_json(v) for p, v in sheet.totals.items()},
@@ -41,6 +44,32 @@ def sheet_json(sheet: Sheet, file: str) -> dict[str, Any]:
         "next": sheet.next,
         "warnings": [w.warning_text() for w in sheet.warnings],
     }
+
+
+def board_json(sheet: Sheet, number: int) -> dict[str, Any]:
+    """On a Ticket to Ride board (map mode): per player the computed longest path (trains and cities), the
+    completed tickets and the stations' uses (SPEC 4.2.1); else nothing."""
+    s = sheet.session
+    game = GAMES[s.game]
+    on_map = getattr(game, "on_map", None)
+    played = on_map(s, number) if on_map is not None else None
+    if played is None:
+        return {}
+    out: dict[str, Any] = {}
+    for p in s.players:
+        length, cities = played.trails.get(p, (0, []))
+        out[p] = {
+            "longest_path": length,
+            "path": list(cities),
+            "completed_tickets": [c.name for c in played.tickets.get(p, []) if c.completed and c.name],
+        }
+        if p in played.stations:
+            out[p]["stations"] = [
+                {"station": city, "route": use.name if use else None, "owner": use.owner if use else None,
+                 "completes": helped}
+                for city, use, helped in played.stations[p]
+            ]
+    return {"board": out}
 
 
 def sheet_text(sheet: Sheet, file: str) -> str:

@@ -74,7 +74,7 @@ def test_the_version_is_read_only_when_asked():
 @pytest.mark.parametrize(("sample", "game", "support"), [
     ("ticket-booth-3p.toml", "ticket_booth", set()),
     ("ticket-to-mars-one-round.toml", "ticket_to_mars", set()),
-    ("ticket-to-ride-4p.toml", "ticket_to_ride", {"trains"}),
+    ("ticket-to-ride-4p.toml", "ticket_to_ride", {"trains", "boards"}),
     ("ticket-to-finland-3p.toml", "ticket_to_finland", {"trains"}),
 ])
 def test_scoring_a_session_imports_only_its_game(sample, game, support):

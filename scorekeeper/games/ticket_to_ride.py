@@ -5,7 +5,16 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.fields import CardListField, CountsField, Field, IntField, Report, RouteNamesField, TicketNamesField
+from scorekeeper.fields import (
+    CardListField,
+    CountsField,
+    Field,
+    IntField,
+    NameListField,
+    Report,
+    RouteNamesField,
+    TicketNamesField,
+)
 from scorekeeper.gamenames import NAMES
 from scorekeeper.games.base import (
     Game,
@@ -20,6 +29,15 @@ from scorekeeper.games.base import (
     plural,
     rank,
 )
+from scorekeeper.games.boards import (
+    EDITION_NAMES,
+    EDITIONS,
+    GLOBETROTTER,
+    STATION_POINTS,
+    STATIONS,
+    TABLES,
+)
+from scorekeeper.games.boards import TRAINS as BOARD_TRAINS
 from scorekeeper.games.trains import (
     LENGTHS,
     TICKETS_HELP,
@@ -34,7 +52,7 @@ from scorekeeper.games.trains import (
     routes_of,
     shared_ticket_checks,
 )
-from scorekeeper.maps import MAPS, TRAINS
+from scorekeeper.maps import MAPS
 from scorekeeper.points import fmt, whole
 from scorekeeper.problems import Problem, location
 from scorekeeper.record import record as dataclass  # a subclass of a core record (Field) is a record
@@ -82,13 +100,22 @@ class TicketToRide(Game):
         "(rule tiebreak = \"tickets\", the publisher's full rule, not printed in rulebooks 001/003) to the "
         "most completed tickets, then to the Longest Path bonus, then is shared; with tiebreak = \"shared\" "
         "(the rulebooks: the most points win) a tie is shared. With the USA map, list claimed routes and the "
-        "program works out route points, tickets and the longest path."
+        "program works out route points, tickets and the longest path. Rule map = \"europe\" or \"nordic\" "
+        "(or edition, without the board) plays Europe (3 stations, +4 each one not built, a station borrows one "
+        "route of another player for tickets; the European Express; tie: tickets, fewest stations, the Express) "
+        "or Nordic Countries (40 trains; the Globetrotter, +10 for the most completed tickets; tie: tickets, "
+        "the longest path)."
     )
     rules = (
         Rule("longest_path_bonus", 10, "points for the Longest Continuous Path (every tied player receives them)",
              lo=0),
-        Rule("map", None, "a map the program knows (\"usa\"): list claimed routes by their cities and it scores "
-             "routes, tickets and the longest path", choices=MAPS, kind="choice"),
+        Rule("map", None, "a board the program knows (\"usa\", \"europe\", \"nordic\"): list claimed routes by "
+             "their cities (and on Europe the station cities) and it scores routes, tickets, stations and the "
+             "longest path; the board sets the trains (45, 45, 40), the route table, the bonus (Longest Path, "
+             "European Express, Globetrotter) and the tie-break", choices=MAPS, kind="choice"),
+        Rule("edition", None, "the board's rules without the board (\"usa\", \"europe\", \"nordic\"): routes "
+             "as counts or points, tickets marked completed, the longest path and Europe's stations typed; "
+             "map implies its edition", choices=EDITIONS, kind="choice"),
         Rule("tiebreak", "tickets", "a tie for the most points: " + "; or ".join(
              f"{key} — {what} ({source})" for key, (source, what) in TIEBREAKS.items()),
              choices=tuple(TIEBREAKS), kind="choice"),
@@ -107,9 +134,39 @@ class TicketToRide(Game):
         value = rules.get("map")
         return value if value in MAPS else None
 
+    def edition(self, rules: dict[str, Any]) -> str:
+        """The board whose rules apply: the map's, else rule edition's, else the USA (the base game)."""
+        value = rules.get("map")
+        if value in EDITIONS:
+            return str(value)
+        value = rules.get("edition")
+        return str(value) if value in EDITIONS else "usa"
+
+    def check_rules(self, rules: dict[str, Any]) -> list[Problem]:
+        """The rules' own problems, and an edition that is not the map's."""
+        problems = super().check_rules(rules)
+        if rules.get("map") in EDITIONS and rules.get("edition") in EDITIONS and rules["map"] != rules["edition"]:
+            problems.append(Problem(f"edition is {rules['edition']!r}, but map {rules['map']!r} implies edition "
+                                    f"{rules['map']!r}; remove edition or make them agree", path="rules.edition"))
+        return problems
+
     def fields_for(self, rules: dict[str, Any]) -> dict[str, Field]:
-        """Without a map, `claimed` is an error; on a map, tickets need no points and `claimed` lists routes."""
+        """Without a map, `claimed` is an error; on a map, tickets need no points and `claimed` lists routes;
+        Europe adds stations (`station_cities` on the map, `stations` without it)."""
         fields: dict[str, Field] = {f.key: f for f in self.fields}
+        edition = self.edition(rules)
+        if edition != "usa":
+            lengths = tuple(TABLES[edition])
+            shown = ", ".join(map(str, lengths))
+            fields["routes"] = CountsField("routes", "Routes", f"claimed routes counted by length in trains "
+                                           f"({shown})", keys=lengths,
+                                           what=f"route length on the {EDITION_NAMES[edition]} board ({shown})")
+        if edition == "europe" and self.map_name(rules) is None:
+            fields["stations"] = IntField("stations", "Stations", f"stations built (0 to {STATIONS}; +"
+                                          f"{STATION_POINTS} for each one not built)", lo=0, hi=STATIONS)
+        if edition == "europe" and self.map_name(rules) is not None:
+            fields["station_cities"] = NameListField("station_cities", "Stations",
+                                                     f"the cities of the player's stations (at most {STATIONS})")
         if self.map_name(rules) is not None:
             fields["tickets"] = TicketNamesField("tickets", "Tickets",
                                                  TICKETS_HELP + "; on a map the name alone will do",
@@ -136,8 +193,32 @@ class TicketToRide(Game):
             path = Step("longest-path", "Longest path", (("longest_path", None),), ("longest-path",),
                         f"How many trains in each player's longest continuous path? "
                         f"+{self.rule(session, 'longest_path_bonus')} to the longest (all tied players receive it).")
+        edition = self.edition(session.rules)
+        if edition == "nordic":
+            path = Step("longest-path", "Globetrotter", () if on_map else (("longest_path", None),),
+                        ("globetrotter",),
+                        f"The Globetrotter: +{GLOBETROTTER} to every player with the most completed tickets. "
+                        + ("The longest continuous path is worked out from the claimed routes"
+                           if on_map else "Type each player's longest continuous path")
+                        + ": it settles a tie.")
+        elif edition == "europe":
+            path = Step("longest-path", "European Express", path.inputs, ("longest-path",),
+                        f"The European Express: +{self.rule(session, 'longest_path_bonus')} to every player with "
+                        "the longest continuous path of their own routes (stations never count)"
+                        + (", worked out from the claimed routes." if on_map else "."))
+        stations: tuple[Step, ...] = ()
+        if edition == "europe":
+            stations = (Step("stations", "Stations", (("station_cities" if on_map else "stations", None),),
+                             ("station",),
+                             f"Where did each player build stations (at most {STATIONS})? Each lets its owner use "
+                             "one route of another player into its city for tickets; "
+                             f"+{STATION_POINTS} for each station not built."
+                             if on_map else
+                             f"How many stations did each player build (0 to {STATIONS})? +{STATION_POINTS} for "
+                             "each station not built."),)
         return (
             routes,
+            *stations,
             Step("tickets", "Destination tickets", (("tickets", None),), ("ticket",),
                  "Name each destination ticket by its two cities: the map looks up its points and "
                  "whether the claimed routes connect it (connected adds them, not connected subtracts them)."
@@ -193,9 +274,12 @@ class TicketToRide(Game):
         played = self.on_map(session, number)
         kept = kept_checks(session, number, "tickets", 2, ("destination ticket", "destination tickets"),
                            "rulebooks 001 and 003") + shared_ticket_checks(session, number)
+        edition = self.edition(session.rules)
+        kept += self.board_checks(session, number, edition)
         if played is not None:
             return played.problems + route_checks(session, number, routes, played.trains) + kept
-        problems = route_checks(session, number, routes)
+        trains = BOARD_TRAINS[edition]
+        problems = route_checks(session, number, routes, trains)
         rnd = session.round(number)
         for p in session.players:
             path = int(rnd.entry(p).get("longest_path", 0))
@@ -206,19 +290,82 @@ class TicketToRide(Game):
                     f"longest_path is {path}, but {p}'s routes use only {plural(used, 'train')}; a path is "
                     "made of the player's trains, so it is at most the trains used", "error", at,
                     round=number, player=p, field="longest_path"))
-            elif path > TRAINS:
+            elif path > trains:
                 problems.append(Problem(
-                    f"longest_path is {path}, but a player has only {TRAINS} trains", "error", at,
+                    f"longest_path is {path}, but a player has only {trains} trains", "error", at,
                     round=number, player=p, field="longest_path"))
         return problems + kept
 
+    def board_checks(self, session: Session, number: int, edition: str) -> list[Problem]:
+        """Nordic Countries with 4-5 players (a warning)."""
+        if edition == "nordic" and len(session.players) > 3:
+            return [Problem(f"Nordic Countries is designed for 2-3 players; this game has {len(session.players)}",
+                            "warning", location(number), round=number)]
+        return []
+
     # -- scoring --------------------------------------------------------------------
     def score_round(self, session: Session, number: int) -> list[Item]:
-        """Routes, destination tickets (+ completed, - failed), the Longest Continuous Path."""
+        """Routes, (Europe: stations,) destination tickets (+ completed, - failed), the board's bonus."""
+        edition = self.edition(session.rules)
         items = routes_items(session, number, self.routes(session, number))
+        if edition == "europe":
+            items.extend(self.station_items(session, number))
         for p in session.players:
             items.extend(card_items(p, self.tickets(session, number, p), "ticket"))
-        items.extend(self.path_items(session, number))
+        if edition == "nordic":
+            items.extend(self.globetrotter_items(session, number))
+        else:
+            items.extend(self.path_items(session, number))
+        return items
+
+    def stations_built(self, session: Session, number: int) -> dict[str, int]:
+        """Europe: the stations each player built (from `station_cities` on the map, else `stations`)."""
+        played = self.on_map(session, number)
+        if played is not None:
+            return {p: played.built.get(p, 0) for p in session.players}
+        rnd = session.round(number)
+        return {p: int(rnd.entry(p).get("stations", 0)) for p in session.players}
+
+    def station_items(self, session: Session, number: int) -> list[Item]:
+        """Europe: each station's use (0 points, the route it borrows), and +4 per station not built."""
+        built = self.stations_built(session, number)
+        played = self.on_map(session, number)
+        items: list[Item] = []
+        for p in session.players:
+            if p not in session.round(number).players:
+                continue
+            for city, use, helped in (played.stations.get(p, []) if played is not None else []):
+                if use is None:
+                    why = f"station in {city}: no other player claimed a route into {city}, so it uses none"
+                    items.append(Item(p, "station", whole(0), why, (city,), uses=(city, "", "")))
+                    continue
+                does = f"completes {names(helped)}" if helped else "completes no ticket"
+                why = f"station in {city}: uses {use.owner}'s {use.name} ({does})"
+                items.append(Item(p, "station", whole(0), why, (city,), uses=(city, use.name, use.owner)))
+            left = max(STATIONS - built[p], 0)
+            if left:
+                items.append(Item(p, "station", whole(STATION_POINTS * left),
+                                  f"{plural(left, 'station')} not built: {left}×{STATION_POINTS}"))
+        return items
+
+    def completed(self, session: Session, number: int) -> dict[str, int]:
+        """Completed destination tickets of each player."""
+        return {p: sum(1 for c in self.tickets(session, number, p) if c.completed) for p in session.players}
+
+    def globetrotter_items(self, session: Session, number: int) -> list[Item]:
+        """Nordic Countries: +10 to every player with the most completed tickets (nobody when that is 0)."""
+        done = self.completed(session, number)
+        holders, top = bonus_holders(done)
+        items = []
+        for p in holders:
+            if len(holders) == 1:
+                rest = max(v for q, v in done.items() if q != p)
+                why = f"the Globetrotter: the most completed tickets ({top}; next best {rest}): +{GLOBETROTTER}"
+            else:
+                others = names([q for q in holders if q != p])
+                why = (f"the Globetrotter, tied with {others} for the most completed tickets ({top} each): "
+                       f"+{GLOBETROTTER}")
+            items.append(Item(p, "globetrotter", whole(GLOBETROTTER), why))
         return items
 
     def path_items(self, session: Session, number: int) -> list[Item]:
@@ -251,12 +398,39 @@ class TicketToRide(Game):
         "shared": none."""
         if not session.rounds or self.rule(session, "tiebreak") == "shared":
             return []
+        edition = self.edition(session.rules)
+        if edition == "europe":
+            return self.europe_tiebreaks(session)
+        if edition == "nordic":
+            return self.nordic_tiebreaks(session)
         number = len(session.rounds)
         done = {p: sum(1 for c in self.tickets(session, number, p) if c.completed) for p in session.players}
         holders = set(self.path_holders(session, number)) if int(self.rule(session, "longest_path_bonus")) else set()
         return [
             TieBreak(lambda p: done[p], "completed more tickets"),
             TieBreak(lambda p: p in holders, "held the Longest Path bonus", lambda v: ""),
+        ]
+
+    def europe_tiebreaks(self, session: Session) -> list[TieBreak]:
+        """Europe: most completed tickets; then fewest stations built; then the European Express holder."""
+        number = len(session.rounds)
+        done = self.completed(session, number)
+        built = self.stations_built(session, number)
+        holders = set(self.path_holders(session, number)) if int(self.rule(session, "longest_path_bonus")) else set()
+        return [
+            TieBreak(lambda p: done[p], "completed more tickets"),
+            TieBreak(lambda p: -built[p], "built fewer stations", lambda v: str(-v)),
+            TieBreak(lambda p: p in holders, "held the European Express", lambda v: ""),
+        ]
+
+    def nordic_tiebreaks(self, session: Session) -> list[TieBreak]:
+        """Nordic Countries: most completed tickets; then the longest continuous path."""
+        number = len(session.rounds)
+        done = self.completed(session, number)
+        paths = self.paths(session, number)
+        return [
+            TieBreak(lambda p: done[p], "completed more tickets"),
+            TieBreak(lambda p: paths[p], "had the longer continuous path"),
         ]
 
     def ranking(
@@ -271,4 +445,7 @@ class TicketToRide(Game):
             first = places[0]
             return places, (f"{names(first.players)} tied on {fmt(first.total)}: a shared victory "
                             f"(rule tiebreak = \"shared\": {TIEBREAKS['shared'][0]})")
+        edition = self.edition(session.rules)
+        if edition != "usa":
+            return places, f"{sentence} (the {EDITION_NAMES[edition]} rulebook's tie-break)"
         return places, f"{sentence} (rule tiebreak = \"tickets\": {TIEBREAKS['tickets'][0]})"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-MAPS: tuple[str, ...] = ("usa",)
+MAPS: tuple[str, ...] = ("usa", "europe", "nordic")
 """Ids of the maps shipped with the package (one `<id>.toml` each in this folder)."""
 
 TRAINS = 45

@@ -78,6 +78,8 @@ class Route:
     length: int
     color: str
     double: bool
+    tunnel: bool = False
+    ferry: int = 0  # locomotives a ferry needs (0: not a ferry)
 
     @property
     def name(self) -> str:
@@ -175,8 +177,6 @@ class GameMap:
                 raise ValueError(f"{what}: {len(segs)} segments (at most two, a double route)")
             if len(segs) == 2 and not (segs[0].double and segs[1].double):
                 raise ValueError(f"{what}: two segments, so both must be marked double")
-            if len(segs) == 2 and segs[0].length != segs[1].length:
-                raise ValueError(f"{what}: the two segments of a double route differ in length")
             if len(segs) == 1 and segs[0].double:
                 raise ValueError(f"{what}: marked double but has one segment")
         neighbours: dict[str, list[str]] = {city: [] for city in self.cities}
@@ -431,14 +431,16 @@ _MAP_KEYS = {"id", "name", "cities", "routes", "tickets"}
 _OPTIONAL_KEYS = {"trains", "ticket_deck", "aliases"}
 
 
-def _table(value: Any, keys: dict[str, type], where: str) -> dict[str, Any]:
-    """Check one inline table of a map file: exactly these keys of these types."""
+def _table(value: Any, keys: dict[str, type], where: str, optional: dict[str, type] | None = None
+           ) -> dict[str, Any]:
+    """Check one inline table of a map file: exactly these keys (and any of `optional`) of these types."""
+    optional = optional or {}
     if not isinstance(value, dict):
         raise ValueError(f"{where}: expected a table, got {value!r}")
-    if set(value) != set(keys):
-        raise ValueError(f"{where}: expected keys {sorted(keys)}, got {sorted(value)}")
-    for name, kind in keys.items():
-        if not isinstance(value[name], kind) or (kind is int and isinstance(value[name], bool)):
+    if not set(keys) <= set(value) or not set(value) <= set(keys) | set(optional):
+        raise ValueError(f"{where}: expected keys {sorted(keys)} (optional {sorted(optional)}), got {sorted(value)}")
+    for name, kind in {**keys, **optional}.items():
+        if name in value and (not isinstance(value[name], kind) or (kind is int and isinstance(value[name], bool))):
             raise ValueError(f"{where}: {name} must be {kind.__name__}, got {value[name]!r}")
     return value
 
@@ -460,7 +462,9 @@ def map_from_toml(text: str, source: str = "<map>") -> GameMap:
     if not all(isinstance(c, str) for c in data["cities"]):
         raise ValueError(f"{source}: cities must be strings")
     route_keys = {"a": str, "b": str, "length": int, "color": str, "double": bool}
-    routes = tuple(Route(**_table(r, route_keys, f"{source}: routes[{i}]")) for i, r in enumerate(data["routes"]))
+    extra_keys = {"tunnel": bool, "ferry": int}
+    routes = tuple(Route(**_table(r, route_keys, f"{source}: routes[{i}]", extra_keys))
+                   for i, r in enumerate(data["routes"]))
     ticket_keys = {"a": str, "b": str, "points": int}
     tickets = tuple(Ticket(**_table(t, ticket_keys, f"{source}: tickets[{i}]")) for i, t in enumerate(data["tickets"]))
     aliases = data.get("aliases", {})
