@@ -95,9 +95,9 @@ def prompt(summary: Summary) -> Content:
     title: list[str | tuple[str, str]] = ["  ", (inert(summary.title), "bold")] if summary.title else []
     ties: list[str] = []  # each tied place's sentence once (SPEC 2.1 `why`)
     for row in sorted(summary.detail.get("players", ()), key=lambda r: r["place"]):
-        why = row.get("why")
-        if why and inert(why) not in ties:
-            ties.append(inert(why))
+        why = inert(row["why"]) if row.get("why") else ""
+        if why and not any(t.startswith(why) for t in ties):  # the tie for first's sentence may add the rule
+            ties = [t for t in ties if not why.startswith(t)] + [why]
     return Content.assemble(
         (when_text(summary), "dim"), "  ", (game.name if game else inert(summary.game), "bold $text-accent"), *title,
         "\n  ", scores_text(summary), "  ", ("— " + result_text(summary), "italic"),
