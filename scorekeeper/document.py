@@ -19,6 +19,22 @@ if TYPE_CHECKING:
     whether it ends its run (the next edit is a new step)."""
 
 
+class Refused(OSError):
+    """A save that would write a session its own reader refuses (`check` would fail it): nothing is written."""
+
+    def __init__(self, path: Path, problems: list[Problem]) -> None:
+        first = problems[0].describe() if problems else "the session is not valid"
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        super().__init__(22, f"the session would not read back: {first}{more}; the file is kept as it was",
+                         str(path))
+        self.problems = problems
+
+
+def refusals(session: Session) -> list[Problem]:
+    """The errors the reader (`check`) would find in the file this session is saved as."""
+    return [p for p in validation.validate(session) if p.is_error]
+
+
 class Document:
     """A session file open in the app: what it holds now, what was last read or written, and the history."""
 
@@ -97,7 +113,11 @@ class Document:
 
     def write(self, session: Session) -> None:
         """Write a session to the file, unless someone else changed the file since (ChangedOnDisk)
-        or it is read-only (ReadOnlyError); the first write over hand-written comments keeps a copy."""
+        or it is read-only (ReadOnlyError); the first write over hand-written comments keeps a copy. A session the
+        reader would refuse is never written (Refused): the file stays as it was."""
+        errors = refusals(session)
+        if errors:
+            raise Refused(self.path, errors)
         saved = store.save_checked(self.path, session, expected=self.fingerprint, keep_comments=self.comments)
         self.fingerprint = saved.fingerprint
         self.unsaved = False
@@ -117,7 +137,7 @@ class Document:
             return
         try:
             self.write(session)
-        except (store.ChangedOnDisk, store.ReadOnlyError, store.TooBig):
+        except (store.ChangedOnDisk, store.ReadOnlyError, store.TooBig, Refused):
             raise
         except OSError:
             self._advance_through(passed, session, key)
