@@ -30,11 +30,6 @@ class Refused(OSError):
         self.problems = problems
 
 
-def refusals(session: Session) -> list[Problem]:
-    """The errors the reader (`check`) would find in the file this session is saved as."""
-    return [p for p in validation.validate(session) if p.is_error]
-
-
 class Document:
     """A session file open in the app: what it holds now, what was last read or written, and the history."""
 
@@ -59,6 +54,8 @@ class Document:
         self.redo_stack: list[Session] = []
         self._last_key: object = None
         self._problems: list[Problem] | None = warnings
+        self._checked: tuple[Session | None, list[Problem]] = (None, [])
+        """The last session written and its problems (found by the save's check: not found again)."""
         self._sheet: Sheet | None = None
         self._scored: Session | None = None
 
@@ -86,7 +83,8 @@ class Document:
     def problems(self) -> list[Problem]:
         """Every warning of the session now (it has no errors: only valid sessions are saved)."""
         if self._problems is None:
-            self._problems = validation.validate(self._session)
+            checked, found = self._checked
+            self._problems = found if checked is self._session else validation.validate(self._session)
         return self._problems
 
     def sheet(self) -> Sheet:
@@ -115,9 +113,11 @@ class Document:
         """Write a session to the file, unless someone else changed the file since (ChangedOnDisk)
         or it is read-only (ReadOnlyError); the first write over hand-written comments keeps a copy. A session the
         reader would refuse is never written (Refused): the file stays as it was."""
-        errors = refusals(session)
+        found = validation.validate(session)
+        errors = [p for p in found if p.is_error]
         if errors:
             raise Refused(self.path, errors)
+        self._checked = (session, found)
         saved = store.save_checked(self.path, session, expected=self.fingerprint, keep_comments=self.comments)
         self.fingerprint = saved.fingerprint
         self.unsaved = False
