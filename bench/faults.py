@@ -1,8 +1,8 @@
 """Fault campaign: kill -9 at random moments (CLI `new`, save loops, the app typing in a terminal),
 two writers racing on one session, and every class of hostile file.
 
-Run: python bench/faults.py [--cli N] [--saves N] [--app N] [--mutations N] [--seed S] [--serve-idle N]
-[--only names|caches].
+Run: python bench/faults.py [--edits N] [--edits-only] [--cli N] [--saves N] [--app N] [--mutations N]
+[--seed S] [--serve-idle N] [--only names|caches].
 Prints, per part, the kills,
 the sessions lost or corrupted, the temporary files left (and after a start-up clean), the race's
 silent overwrites with and without the folder lock, `serve` with idle connections held (a real request's
@@ -159,6 +159,59 @@ def tampered_caches() -> dict[str, int]:
         left = {r[0] for r in sqlite3.connect(db_path(folder)).execute("SELECT name FROM sessions")}
         figures["rows left naming no file"] += len(left - {p.name for p in folder.glob("*.toml")})
     return figures
+
+
+EDIT_TEXTS = ["a\tb", "\x1b[31mred", "bell\x07", "cr\rlf", "nul\x00", "c1\x9b", "bidi\u202e", "[bold]x[/bold]",
+              "[red]", "Zoë ✓ 日本", "  spaced  ", "", "x" * 201, "n" * 10_001]
+EDITORS = ("title", "notes", "rename", "seating", "ticket name", "new session title")
+
+
+def editor_edits(n: int, rng: random.Random) -> dict[str, int]:
+    """Issue 22.1: edits through every editor (title, notes, rename, seating, a ticket's name, the New session
+    title) with hostile text, each handed to the Document as the app does; every saved file read back with the
+    reader `check` uses. A refused edit must leave the file byte for byte as it was."""
+    from scorekeeper.document import Document, Refused
+    from scorekeeper.record import replace
+
+    folder = Path(tempfile.mkdtemp(prefix="faults-edits-"))
+    path = folder / "s.toml"
+    store.save(path, Session(game="ticket-to-ride", players=("Ana", "Bo"), rounds=(Round(),)))
+    doc = Document.open(path)
+    out = {"edits": 0, "saved": 0, "refused": 0, "unreadable_saved": 0, "changed_on_refusal": 0, "tracebacks": 0}
+    alphabet = "ab \t\n\x1b\x07\x9b\u202e[]/é日"
+    for _ in range(n):
+        editor = rng.choice(EDITORS)
+        text = rng.choice(EDIT_TEXTS) if rng.random() < 0.5 else "".join(
+            rng.choice(alphabet) for _ in range(rng.choice((3, 30, 199, 201, 250))))
+        s = doc.session
+        try:
+            if editor in ("title", "new session title"):
+                new = replace(s, title=text.strip() or None)
+            elif editor == "notes":
+                new = replace(s, notes=text.rstrip() or None)
+            elif editor == "rename":
+                new = s.with_player_renamed(s.players[0], text.strip() or "Ana")
+            elif editor == "seating":
+                new = replace(s, players=(text.strip() or "Ana", *s.players[1:]))
+            else:
+                new = s.with_value(1, s.players[0], "tickets", [{"points": 8, "completed": True, "name": text}])
+        except ValueError:
+            continue
+        out["edits"] += 1
+        before = path.read_bytes()
+        try:
+            doc.commit(new)
+        except Refused:
+            out["refused"] += 1
+            out["changed_on_refusal"] += path.read_bytes() != before
+            continue
+        except Exception:  # noqa: BLE001 - counted: the figure is how many there are (must be 0)
+            out["tracebacks"] += 1
+            continue
+        out["saved"] += 1
+        read, _ = files.parse(path.read_text(encoding="utf-8"))
+        out["unreadable_saved"] += read is None
+    return out
 
 
 def cli_new(n: int, rng: random.Random) -> dict[str, int]:
@@ -341,12 +394,19 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--serve-idle", type=int, default=1100, help="idle connections held on `serve`")
     ap.add_argument("--only", choices=("names", "caches"), help="only the file names, or the tampered caches")
+    ap.add_argument("--edits", type=int, default=2000, help="edits through every editor, files read back")
+    ap.add_argument("--edits-only", action="store_true", help="only the editors' edits (issue 22.1)")
     args = ap.parse_args()
     if args.only:
         part = file_names if args.only == "names" else tampered_caches
         print(f"{part.__name__}: " + ", ".join(f"{k} {v}" for k, v in part().items()))
         return
     rng = random.Random(args.seed)
+    start = time.perf_counter()
+    shown = ", ".join(f"{k} {v}" for k, v in editor_edits(args.edits, rng).items())
+    print(f"edits through every editor, saved files read back: {shown}  ({time.perf_counter() - start:.1f} s)")
+    if args.edits_only:
+        return
     total = 0
     print("kill -9 campaign")
     for name, part, n in (("CLI new", cli_new, args.cli), ("save loop (Document)", save_loop, args.saves),

@@ -24,6 +24,17 @@ MERGE_TRIES = 5
 """How many times a save merges with a file that keeps changing under it before it asks."""
 
 
+class Refused(OSError):
+    """A save that would write a session its own reader refuses (`check` would fail it): nothing is written."""
+
+    def __init__(self, path: Path, problems: list[Problem]) -> None:
+        first = problems[0].describe() if problems else "the session is not valid"
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        super().__init__(22, f"the session would not read back: {first}{more}; the file is kept as it was",
+                         str(path))
+        self.problems = problems
+
+
 class Document:
     """A session file open in the app: what it holds now, what was last read or written, and the history."""
 
@@ -48,6 +59,8 @@ class Document:
         self.redo_stack: list[Session] = []
         self._last_key: object = None
         self._problems: list[Problem] | None = warnings
+        self._checked: tuple[Session | None, list[Problem]] = (None, [])
+        """The last session written and its problems (found by the save's check: not found again)."""
         self._sheet: Sheet | None = None
         self._scored: Session | None = None
         self.stamp = store.stamp(path)
@@ -81,7 +94,8 @@ class Document:
     def problems(self) -> list[Problem]:
         """Every warning of the session now (it has no errors: only valid sessions are saved)."""
         if self._problems is None:
-            self._problems = validation.validate(self._session)
+            checked, found = self._checked
+            self._problems = found if checked is self._session else validation.validate(self._session)
         return self._problems
 
     def sheet(self) -> Sheet:
@@ -110,8 +124,14 @@ class Document:
         """Write a session to the file; the session written. When someone else changed the file since it was
         last read or written, their changes and ours are merged field by field (SPEC §5: live sessions) and the
         merge is written; ChangedOnDisk only when both changed the same field, or the file cannot be read (gone,
-        broken); ReadOnlyError when it is read-only. The first write over hand-written comments keeps a copy."""
+        broken); ReadOnlyError when it is read-only; Refused, nothing written, for a session its own reader would
+        refuse. The first write over hand-written comments keeps a copy."""
         for _ in range(MERGE_TRIES):
+            found = validation.validate(session)
+            errors = [p for p in found if p.is_error]
+            if errors:  # a session the reader would refuse is never written (`check` would fail it)
+                raise Refused(self.path, errors)
+            self._checked = (session, found)
             try:
                 saved = store.save_checked(self.path, session, expected=self.fingerprint,
                                            keep_comments=self.comments)
@@ -201,7 +221,7 @@ class Document:
         before = self.session
         try:
             written = self.write(session)
-        except (store.ChangedOnDisk, store.ReadOnlyError, store.TooBig):
+        except (store.ChangedOnDisk, store.ReadOnlyError, store.TooBig, Refused):
             raise
         except OSError:
             self._advance_through(passed, session, key)

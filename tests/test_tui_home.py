@@ -363,11 +363,11 @@ async def test_title_and_notes_are_edited_in_the_app(tmp_path: Path) -> None:
         standings = app.screen
         await burst(pilot, "t")
         assert isinstance(app.screen, DetailsScreen)
+        await type_text(pilot, "Mars at Mia's")  # the title, the first box, has the keyboard
+        await burst(pilot, "enter")
         await type_text(pilot, "Bo brought pie")
         await burst(pilot, "enter")
         await type_text(pilot, "[red]rematch[/]")
-        await burst(pilot, "shift+tab")
-        await type_text(pilot, "Mars at Mia's")
         await burst(pilot, "ctrl+s")
         assert app.screen is standings
         assert standings.title == "Mars at Mia's" and standings.sub_title == "Ticket to Mars"

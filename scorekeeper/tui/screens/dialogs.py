@@ -15,11 +15,24 @@ from textual.widgets.option_list import Option
 
 from scorekeeper import validation
 from scorekeeper.games.base import Game
+from scorekeeper.record import replace
 from scorekeeper.session import Problem, Session
-from scorekeeper.text import has_control, inert
+from scorekeeper.text import inert
 from scorekeeper.tui.render import joined, lines, problem_line
 from scorekeeper.tui.screens.ordered import OrderedInput
 from scorekeeper.tui.screens.typing import OrderedList
+
+
+def mouse_only(button: Button) -> Button:
+    """A dialog's button that Tab skips: the keys typed go to the dialog's boxes, never to a button (each button
+    has its key, shown on it)."""
+    button.can_focus = False
+    return button
+
+
+def text_refusals(session: Session, keys: tuple[str, ...]) -> list[Problem]:
+    """The errors the core's one `validate` finds at these top-level keys of the session (as `check` would)."""
+    return [p for p in validation.validate(session) if p.is_error and p.path.split(".")[0].split("[")[0] in keys]
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -175,8 +188,8 @@ class RenameScreen(ModalScreen[tuple[str, str] | None]):
             yield NameBox(self.player, id="new-name", compact=True)
             yield Static(id="rename-problem", classes="field-problem")
             with Horizontal(classes="buttons"):
-                yield Button("Rename (Enter)", variant="primary", id="rename")
-                yield Button("Cancel (Esc)", id="cancel")
+                yield mouse_only(Button("Rename (Enter)", variant="primary", id="rename"))
+                yield mouse_only(Button("Cancel (Esc)", id="cancel"))
 
     def on_mount(self) -> None:
         """The player given is highlighted and the new name's box has the keyboard."""
@@ -297,13 +310,15 @@ class SeatingScreen(ModalScreen[tuple[str, ...] | None]):
 
 
 class DetailsScreen(ModalScreen[tuple[str | None, str | None] | None]):
-    """The session's title (one line) and notes (any number of lines); ctrl+s saves."""
+    """The session's title (one line) and notes (any number of lines), checked by the core's `validate` as the
+    file's are; ctrl+s saves. Tab / shift+Tab go between the two boxes (the buttons take the mouse)."""
 
     BINDINGS = [Binding("ctrl+s", "save", "Save"), Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str | None, notes: str | None) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__(classes="dialog-screen")
-        self.given = (title, notes)
+        self.session = session
+        self.given = (session.title, session.notes)
 
     def compose(self) -> ComposeResult:
         title, notes = self.given
@@ -311,28 +326,35 @@ class DetailsScreen(ModalScreen[tuple[str | None, str | None] | None]):
             yield Label(Content.styled("Title", "bold"))
             yield OrderedInput(title or "", placeholder="optional, e.g. Friday at Mia's", id="title-input",
                                compact=True)
+            yield Static(id="title-problem", classes="field-problem")
             yield Label(Content.styled("Notes", "bold"))
             yield TextArea(notes or "", id="notes-input", soft_wrap=True, show_line_numbers=False)
             yield Static(id="details-problem", classes="field-problem")
             yield Static(Content.styled("ctrl+s saves · Esc cancels · Tab moves between the boxes", "dim"))
             with Horizontal(classes="buttons"):
-                yield Button("Save (ctrl+s)", variant="primary", id="save")
-                yield Button("Cancel (Esc)", id="cancel")
+                yield mouse_only(Button("Save (ctrl+s)", variant="primary", id="save"))
+                yield mouse_only(Button("Cancel (Esc)", id="cancel"))
 
     def on_mount(self) -> None:
-        """The notes have the keyboard."""
-        self.query_one("#notes-input", TextArea).focus()
+        """The title, the first box, has the keyboard."""
+        self.query_one("#title-input", Input).focus()
 
-    def values(self) -> tuple[str | None, str | None, list[str]]:
-        """The title and notes given (None when empty) and what is wrong with them."""
-        title = self.query_one("#title-input", Input).value.strip()
-        notes = self.query_one("#notes-input", TextArea).text.rstrip()
-        problems = []
-        if has_control(title):
-            problems.append("a title is one line of plain text (no control characters)")
-        if has_control(notes.replace("\n", "").replace("\t", "")):
-            problems.append("notes are plain text (line breaks allowed, no other control characters)")
-        return title or None, notes or None, problems
+    def values(self) -> tuple[str | None, str | None, list[Problem]]:
+        """The title and notes given (None when empty) and what the core's `validate` refuses in them."""
+        title = self.query_one("#title-input", Input).value.strip() or None
+        notes = self.query_one("#notes-input", TextArea).text.rstrip() or None
+        return title, notes, text_refusals(replace(self.session, title=title, notes=notes), ("title", "notes"))
+
+    def show(self, problems: list[Problem]) -> None:
+        """Each refusal under the box it was typed in."""
+        for key, box in (("title", "#title-problem"), ("notes", "#details-problem")):
+            self.query_one(box, Static).update(joined(problem_line(p) for p in problems if p.path == key))
+
+    @on(Input.Changed, "#title-input")
+    @on(TextArea.Changed, "#notes-input")
+    def changed(self) -> None:
+        """Check as you type."""
+        self.show(self.values()[2])
 
     @on(Input.Submitted, "#title-input")
     def title_done(self) -> None:
@@ -341,11 +363,10 @@ class DetailsScreen(ModalScreen[tuple[str | None, str | None] | None]):
 
     @on(Button.Pressed, "#save")
     def action_save(self) -> None:
-        """Save, unless something is refused."""
+        """Save, unless something is refused (then the dialog stays open, nothing saved)."""
         title, notes, problems = self.values()
         if problems:
-            self.query_one("#details-problem", Static).update(
-                joined(problem_line(Problem(p)) for p in problems))
+            self.show(problems)
             return
         self.dismiss((title, notes))
 

@@ -14,6 +14,7 @@ from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from scorekeeper import games, store, validation, walk
+from scorekeeper.fields import text_problem
 from scorekeeper.games.base import Game, Rule
 from scorekeeper.session import Problem, Round, Session
 from scorekeeper.text import inert
@@ -109,6 +110,7 @@ class NewSessionScreen(Screen[None]):
             yield Static(id="players-problem", classes="field-problem")
             yield Label(Content.styled("Title", "bold"), classes="section")
             yield FormInput(placeholder="optional, e.g. Friday at Mia's", id="title", compact=True)
+            yield Static(id="title-problem", classes="field-problem")
             yield Label(Content.styled("House rules", "bold"), classes="section")
             yield Vertical(id="rules")
             yield Static(id="rules-problem", classes="field-problem")
@@ -208,7 +210,11 @@ class NewSessionScreen(Screen[None]):
         rule_problems = self.game.check_rules(self.rules())
         self.query_one("#rules-problem", Static).update(
             joined(problem_line(Problem(f"{p.path}: {p.message}")) for p in rule_problems))
-        return problems + rule_problems
+        title = self.query_one("#title", Input).value.strip()
+        title_problem = text_problem(title, "the title")
+        self.query_one("#title-problem", Static).update(
+            joined([problem_line(Problem(title_problem))] if title_problem else []))
+        return problems + rule_problems + ([Problem(title_problem, path="title")] if title_problem else [])
 
     def action_create(self) -> None:
         """Write the session file and walk round 1."""
@@ -223,7 +229,10 @@ class NewSessionScreen(Screen[None]):
         found = validation.validate(session)
         errors = walk.errors(found)
         if errors:
-            self.query_one("#rules-problem", Static).update(joined(problem_line(p) for p in errors))
+            at_title = [p for p in errors if p.path == "title"]
+            self.query_one("#title-problem", Static).update(joined(problem_line(p) for p in at_title))
+            self.query_one("#rules-problem", Static).update(
+                joined(problem_line(p) for p in errors if p not in at_title))
             return
         folder = self.app.folder
         try:
@@ -245,6 +254,20 @@ class NewSessionScreen(Screen[None]):
         """The cancel button."""
         self.action_cancel()
 
+    def typed(self) -> bool:
+        """Whether any box of the form holds something typed."""
+        return any(box.value.strip() for box in self.query(Input))
+
     def action_cancel(self) -> None:
-        """Back to the sessions, writing nothing."""
-        self.app.pop_screen()
+        """Back to the sessions, writing nothing; a form with something typed asks first (the default keeps it)."""
+        if not self.typed():
+            self.app.pop_screen()
+            return
+        from scorekeeper.tui.screens.dialogs import ConfirmScreen
+
+        def answer(leave: bool | None) -> None:
+            if leave and self.app.screen is self:
+                self.app.pop_screen()
+
+        self.app.push_screen(ConfirmScreen(Content("Leave the new session? What you typed here is not kept."),
+                                           yes="Leave", no="Keep editing"), answer)

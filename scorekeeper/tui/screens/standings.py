@@ -360,7 +360,7 @@ class StandingsScreen(SessionScreen):
             title, notes = result
             self.correct(replace(self.session, title=title, notes=notes), "Title and notes saved")
 
-        self.app.push_screen(DetailsScreen(self.session.title, self.session.notes), answer)
+        self.app.push_screen(DetailsScreen(self.session), answer)
 
     def action_charts(self) -> None:
         """Scroll to the charts: running totals by round, points by category, their heading at the top (the charts
