@@ -193,7 +193,8 @@ class TicketBooth(Game):
             for n in ATTRACTIONS:
                 total = sum(every[n].values())
                 if total < n:
-                    warn(f"the {self.label(session, n)} cards add up to {total}, but all {n} are taken "
+                    warn(f"the {self.label(session, n)} cards add up to {total}, but "
+                         f"{'the 1 is' if n == 1 else f'all {n} are'} taken "
                          f"in a {count}-player game", "attractions", key=str(n))
             if sum(outhouses.values()) != 3:
                 warn(f"the Outhouses add up to {sum(outhouses.values())}, but all 3 are taken "
@@ -265,7 +266,8 @@ class TicketBooth(Game):
         label = self.label(session, n)
         category = f"attraction:{n}"
         if top == n:
-            return [Item(p, category, whole(2 * n), f"all {n} {label} cards: double {n}") for p in leaders]
+            every_card = f"the 1 {label} card" if n == 1 else f"all {n} {label} cards"
+            return [Item(p, category, whole(2 * n), f"{every_card}: double {n}") for p in leaders]
         has = "has" if len(leaders) == 1 else "have"
         missed = [Item(p, category, whole(0), f"{plural(c, 'card')}, but {names(leaders)} {has} more ({top}): 0")
                   for p, c in counts.items() if 0 < c < top]  # every card that scored nothing, and why

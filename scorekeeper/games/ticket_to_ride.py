@@ -40,6 +40,7 @@ from scorekeeper.games.boards import (
 from scorekeeper.games.boards import TRAINS as BOARD_TRAINS
 from scorekeeper.games.trains import (
     LENGTHS,
+    ROUTE_POINTS,
     TICKETS_HELP,
     Card,
     Routes,
@@ -188,7 +189,7 @@ class TicketToRide(Game):
                         f"+{self.rule(session, 'longest_path_bonus')} to every player who has it.")
         else:
             routes = Step("routes", "Routes", (("routes", None), ("route_points", None)), ("routes",),
-                          "Routes claimed, counted by length (1→1, 2→2, 3→4, 4→7, 5→10, 6→15), "
+                          f"Routes claimed, counted by length ({route_table()}), "
                           "or the points on the score track.", either=True)
             path = Step("longest-path", "Longest path", (("longest_path", None),), ("longest-path",),
                         f"How many trains in each player's longest continuous path? "
@@ -449,3 +450,9 @@ class TicketToRide(Game):
         if edition != "usa":
             return places, f"{sentence} (the {EDITION_NAMES[edition]} rulebook's tie-break)"
         return places, f"{sentence} (rule tiebreak = \"tickets\": {TIEBREAKS['tickets'][0]})"
+
+
+def route_table() -> str:
+    """The whole route table: `1→1, …, 6→15, (7→18, 8→21, 9→27 on the USA board)`."""
+    pairs = [f"{length}→{points}" for length, points in ROUTE_POINTS.items()]
+    return ", ".join(pairs[:6]) + f", ({', '.join(pairs[6:])} on the USA board)"

@@ -30,7 +30,7 @@ from scorekeeper.text import inert
 from scorekeeper.tui.render import item_line, lines, pad, problem_line, text_line
 from scorekeeper.tui.screens.base import SessionScreen
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
-from scorekeeper.tui.widgets.editors import DOWN, EDIT, LINE, MOVE, NEXT, NOT_READY, UP, Editor, Holder
+from scorekeeper.tui.widgets.editors import DOWN, EDIT, LINE, MOVE, NEXT, NOT_READY, UP, CountsEditor, Editor, Holder
 from scorekeeper.tui.widgets.grid import StepGrid
 from scorekeeper.tui.widgets.hanging import Hanging, Line, wrap
 from scorekeeper.tui.widgets.kinds import STEP_WIDE, editor_class, editor_for, editor_kind
@@ -376,6 +376,9 @@ class WalkthroughScreen(SessionScreen):
         """A key of the screen or the app that moves through the session (a step, the standings, undo): run
         now, in its turn among the keys typed, not after them. Other keys go on to the bindings."""
         self.flush()
+        if key in ("tab", "shift+tab") and self.spots:
+            self.cycle(-1 if key == "shift+tab" else 1)  # Tab stays in the grid: round the player's row
+            return True
         actions = {"pageup": lambda: self.action_step(-1), "pagedown": lambda: self.action_step(1),
                    "escape": self.action_standings, "ctrl+z": self.app.action_undo, "ctrl+y": self.app.action_redo}
         action = actions.get(key)
@@ -559,6 +562,18 @@ class WalkthroughScreen(SessionScreen):
         spot = self.spots[self.at]
         if spot.player is not None:
             self.editors[(spot.player, spot.slot)].arrive(down)
+
+    def cycle(self, delta: int) -> None:
+        """Tab / shift+Tab past an input's edge: the player's next / previous input, round the row."""
+        player = self.spots[self.at].player
+        row = [i for i, s in enumerate(self.spots) if s.player == player]
+        self.at = row[(row.index(self.at) + delta) % len(row)]
+        self.arrive(delta > 0)
+        editor = self.editors.get((player, self.spots[self.at].slot)) if player is not None else None
+        if delta < 0 and isinstance(editor, CountsEditor):
+            editor.at = len(editor.boxes) - 1  # from the right: its last box
+            editor.boxes[editor.at].fresh = True
+        self.draw_grid()
 
     def move(self, delta: int) -> None:
         """Up/down: the same input of the previous/next player."""

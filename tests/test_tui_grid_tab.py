@@ -1,0 +1,34 @@
+"""Tab and shift+Tab in the walkthrough's grid stay in the grid: they go round the player's row (issue 25.3)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
+from scorekeeper.tui.widgets.grid import StepGrid
+from tests.test_tui_support import pilot_test, running, saved, settle, write_session
+
+
+@pilot_test
+async def test_shift_tab_from_the_first_box_goes_round_the_row(tmp_path: Path) -> None:
+    """Ticket to Ride's Routes, Ana's first box: shift+Tab goes to her route points (the row's last input), not
+    to the step list; the digits typed land there; shift+Tab again: the last box of her counts; Tab back."""
+    path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"])
+    async with running(tmp_path, path) as (app, pilot):
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen) and screen.step.title == "Routes"
+        await pilot.press("shift+tab")
+        await settle(pilot)
+        assert isinstance(app.focused, StepGrid)
+        await pilot.press("4", "0")
+        await pilot.press("shift+tab")  # off the route points: to the counts' last box
+        await settle(pilot)
+        assert isinstance(app.focused, StepGrid)
+        await pilot.press("2", "tab")  # two 9s; Tab: on to the route points
+        await settle(pilot)
+        assert isinstance(app.focused, StepGrid)
+        await pilot.press("4", "1", "enter")
+        await settle(pilot)
+        assert isinstance(app.focused, StepGrid)
+    players = saved(path)[0].rounds[0].players
+    assert players["Ana"].get("route_points") == 41
