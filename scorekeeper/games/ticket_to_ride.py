@@ -40,7 +40,6 @@ from scorekeeper.games.boards import (
 from scorekeeper.games.boards import TRAINS as BOARD_TRAINS
 from scorekeeper.games.trains import (
     LENGTHS,
-    ROUTE_POINTS,
     TICKETS_HELP,
     Card,
     Routes,
@@ -189,7 +188,7 @@ class TicketToRide(Game):
                         f"+{self.rule(session, 'longest_path_bonus')} to every player who has it.")
         else:
             routes = Step("routes", "Routes", (("routes", None), ("route_points", None)), ("routes",),
-                          f"Routes claimed, counted by length ({route_table()}), "
+                          f"Routes claimed, counted by length ({route_table(self.edition(session.rules))}), "
                           "or the points on the score track.", either=True)
             path = Step("longest-path", "Longest path", (("longest_path", None),), ("longest-path",),
                         f"How many trains in each player's longest continuous path? "
@@ -452,7 +451,6 @@ class TicketToRide(Game):
         return places, f"{sentence} (rule tiebreak = \"tickets\": {TIEBREAKS['tickets'][0]})"
 
 
-def route_table() -> str:
-    """The whole route table: `1→1, …, 6→15, (7→18, 8→21, 9→27 on the USA board)`."""
-    pairs = [f"{length}→{points}" for length, points in ROUTE_POINTS.items()]
-    return ", ".join(pairs[:6]) + f", ({', '.join(pairs[6:])} on the USA board)"
+def route_table(edition: str = "usa") -> str:
+    """The board's whole route table: `1→1, 2→2, 3→4, 4→7, 5→10, 6→15, 7→18, 8→21, 9→27` on the USA board."""
+    return ", ".join(f"{length}→{points}" for length, points in TABLES[edition].items())
