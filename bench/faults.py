@@ -29,7 +29,7 @@ from tests.faults_support import HOSTILE, fuzz, race, run_in_pty, scorekeeper_ar
 
 SAVE_LOOP = r'''
 import sys
-from scorekeeper.record import replace
+from dataclasses import replace
 from scorekeeper.document import Document
 doc = Document.open(sys.argv[1])
 i = int(doc.session.title or 0)

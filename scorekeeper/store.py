@@ -9,12 +9,11 @@ import re
 import stat
 import tomllib
 import unicodedata
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.paths import sessions_dir as sessions_dir  # here for the commands; in paths for the app
-from scorekeeper.record import field, replace
-from scorekeeper.record import record as dataclass
 from scorekeeper.session import Problem, Session, SessionError, quote
 
 if TYPE_CHECKING:  # pathlib is imported where a path is made: reading a file needs none (~3 ms of start-up)
@@ -812,7 +811,7 @@ class LineIndex:
         line = self.find(problem.path)
         if line is None:
             return problem
-        from scorekeeper.record import replace
+        from dataclasses import replace
 
         return replace(problem, line=line)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.base import names, plural
@@ -16,8 +17,6 @@ from scorekeeper.games.trains import (
     route_counts,
 )
 from scorekeeper.problems import Problem, Severity, location
-from scorekeeper.record import field
-from scorekeeper.record import record as dataclass
 
 if TYPE_CHECKING:
     from scorekeeper.session import Session

@@ -6,13 +6,12 @@ import os
 import re
 import tomllib
 import unicodedata
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import product
 from typing import Any, Literal
 
 from scorekeeper.maps import MAPS, TRAINS
-from scorekeeper.record import field
-from scorekeeper.record import record as dataclass
 
 DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
 """Characters accepted between the two cities of a route or ticket name."""
