@@ -290,7 +290,7 @@ def summarize_text(text: str) -> dict[str, Any]:
     from scorekeeper.session import SessionError
 
     row = unreadable("")
-    refused = len(text) > store.MAX_FILE_BYTES or not (store.passes_scan(text) or store.scan(text).problem is None)
+    refused = len(text) > store.MAX_FILE_BYTES or store.scan(text).problem is not None
     if refused:  # refused before parsing: too big, deep or long
         _session, problems = files.parse(text)
         row["error"] = problems[0].describe() if problems else "invalid session"

@@ -124,17 +124,6 @@ def _too_deep(bare: str) -> bool:
     return depth + bare.count("[") + bare.count("{") > MAX_DEPTH
 
 
-def passes_scan(text: str) -> bool:
-    """True when `scan` would find no problem in the text, shown by a few regular expressions over it (no
-    Python loop); False when that is not shown (ask `scan`). For a quick look at many files."""
-    if len(text) > MAX_STRING:
-        return False
-    bare = _LEXEME.sub('""', text)  # `scan`'s text without strings and comments, less the lines strings span
-    if _LONG_NUMBER.search(bare) or _LONG_KEY.search(bare):
-        return False
-    return not _too_deep(bare)
-
-
 def scan_tokens(text: str) -> Scan:
     """What `scan` finds, token by token: slower, and exact about the line of the first limit broken."""
     out = Scan(in_strings=set())
