@@ -1,8 +1,8 @@
 """Fault campaign: kill -9 at random moments (CLI `new`, save loops, the app typing in a terminal),
 two writers racing on one session, and every class of hostile file.
 
-Run: python bench/faults.py [--edits N] [--edits-only] [--cli N] [--saves N] [--app N] [--mutations N]
-[--seed S] [--serve-idle N] [--only names|caches].
+Run: python bench/faults.py [--edits N] [--edits-only] [--only names|caches] [--only-shapes] [--cli N]
+[--saves N] [--app N] [--mutations N] [--seed S] [--serve-idle N].
 Prints, per part, the kills,
 the sessions lost or corrupted, the temporary files left (and after a start-up clean), the race's
 silent overwrites with and without the folder lock, `serve` with idle connections held (a real request's
@@ -30,7 +30,7 @@ from tests.faults_support import HOSTILE, fuzz, race, run_in_pty, scorekeeper_ar
 
 SAVE_LOOP = r'''
 import sys
-from scorekeeper.record import replace
+from dataclasses import replace
 from scorekeeper.document import Document
 doc = Document.open(sys.argv[1])
 i = int(doc.session.title or 0)
@@ -170,8 +170,9 @@ def editor_edits(n: int, rng: random.Random) -> dict[str, int]:
     """Issue 22.1: edits through every editor (title, notes, rename, seating, a ticket's name, the New session
     title) with hostile text, each handed to the Document as the app does; every saved file read back with the
     reader `check` uses. A refused edit must leave the file byte for byte as it was."""
+    from dataclasses import replace
+
     from scorekeeper.document import Document, Refused
-    from scorekeeper.record import replace
 
     folder = Path(tempfile.mkdtemp(prefix="faults-edits-"))
     path = folder / "s.toml"
@@ -368,6 +369,36 @@ def check_once(path: Path) -> tuple[int, float, float, str]:
     return res.returncode, took, (peak[0] / 1024 if peak else float("nan")), res.stdout
 
 
+def slow_shapes() -> list[tuple[str, int, float, float, int, str]]:
+    """Files shaped to be slow to read (issue 22.4), each through `scorekeeper check` in its own process:
+    (shape, exit, seconds, peak MB, size, verdict). Reproduce the slowest: python bench/faults.py --only-shapes."""
+    sample = (ROOT / "sample_sessions" / "ticket-to-ride-usa-4p.toml").read_text()
+    head = sample.split("[[rounds]]")[0]
+    players = ["Grace", "Omar", "Priya", "Lukas"]
+
+    def session(claims: list[str], everyone: bool = False) -> str:
+        names = ", ".join(f'"{c}"' for c in claims)
+        return head + "[[rounds]]\n" + "".join(f"[rounds.players.{p}]\nclaimed = [{names}]\n"
+                                                for p in (players if everyone else players[:1]))
+
+    shapes = {
+        "six route names of 20,000 characters, dash after dash": session(["Denver - " * 2200] * 6),
+        "six route names of 20,000 characters, one word": session(["Denver" + "x" * 19_990] * 6),
+        "200 routes per player, names of 200 characters": session([("Den - " * 34)[:200]] * 200, everyone=True),
+        "200 routes per player, real names": session(["Denver – Kansas City"] * 200, everyone=True),
+        "a dotted key of 60,000 parts": head + "x" + ".x" * 60_000 + " = 1\n",
+        "a dotted key of 2,000 parts of 50 characters": head + ".".join(["k" * 50] * 2_000) + " = 1\n",
+    }
+    folder = Path(tempfile.mkdtemp(prefix="faults-shapes-"))
+    rows = []
+    for i, (name, text) in enumerate(shapes.items()):
+        path = folder / f"shape-{i}.toml"
+        path.write_text(text, encoding="utf-8")
+        code, took, peak, out = check_once(path)
+        rows.append((name, code, took, peak, len(text.encode()), (out.splitlines() or [""])[-1][-40:]))
+    return rows
+
+
 def hostile() -> list[tuple[str, int, float, float, int, str]]:
     """Every hostile file class through `scorekeeper check`: (name, exit, seconds, peak MB, size, first line);
     the first row is a valid sample, for the baseline."""
@@ -383,6 +414,16 @@ def hostile() -> list[tuple[str, int, float, float, int, str]]:
     return rows
 
 
+def print_shapes() -> None:
+    """Print slow_shapes() and the slowest one."""
+    print("files shaped to be slow to read (scorekeeper check, whole process)")
+    rows = slow_shapes()
+    for name, code, took, peak, size, verdict in rows:
+        print(f"  {name:<52} {size / 1024:5.0f} kB  exit {code}  {took:5.2f} s  peak {peak:5.1f} MB  {verdict}")
+    name, _, took, peak, _, _ = max(rows, key=lambda row: row[2])
+    print(f"  slowest: {name}, {took:.2f} s, peak {peak:.1f} MB")
+
+
 def main() -> None:
     """Run every part and print the figures."""
     ap = argparse.ArgumentParser(description=__doc__)
@@ -396,7 +437,11 @@ def main() -> None:
     ap.add_argument("--only", choices=("names", "caches"), help="only the file names, or the tampered caches")
     ap.add_argument("--edits", type=int, default=2000, help="edits through every editor, files read back")
     ap.add_argument("--edits-only", action="store_true", help="only the editors' edits (issue 22.1)")
+    ap.add_argument("--only-shapes", action="store_true", help="only the files shaped to be slow to read")
     args = ap.parse_args()
+    if args.only_shapes:
+        print_shapes()
+        return
     if args.only:
         part = file_names if args.only == "names" else tampered_caches
         print(f"{part.__name__}: " + ", ".join(f"{k} {v}" for k, v in part().items()))
@@ -433,6 +478,7 @@ def main() -> None:
           f"(slowest {found['slowest s']:.2f} s), {found['no line']} refused without a line")
     for tb in found["tracebacks"][:3]:
         print(tb)
+    print_shapes()
     print("hostile files (scorekeeper check, whole process)")
     for name, code, took, peak, size, first in hostile():
         print(f"  {name:<34} {size / 1024:8.0f} kB  exit {code}  {took:5.2f} s  peak {peak:5.1f} MB  {first}")

@@ -174,15 +174,8 @@ def open_app(folder: Path, file: Path | None) -> int:
                          f"scorekeeper --dir {file}")
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"scorekeeper: the sessions folder {folder} is a file, not a folder (give --dir a folder)")
-    import gc
+    from scorekeeper.tui.app import run
 
-    collecting = gc.isenabled()
-    gc.disable()  # nothing to collect while the app's code is imported (a tenth of it is the collector's otherwise)
-    try:
-        from scorekeeper.tui.app import run
-    finally:
-        if collecting:
-            gc.enable()  # `run` freezes what was imported and collects again once the first frame is out
     return run(folder, file)
 
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from scorekeeper.problems import Problem, quote
-from scorekeeper.record import record as dataclass
 from scorekeeper.text import has_control, inert, is_control
 
 MAX_TEXT = 200

@@ -7,10 +7,10 @@ Nothing here scores: points come from the core; the trail is shown for players t
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.base import Game
-from scorekeeper.record import record as dataclass
 from scorekeeper.session import Session
 
 if TYPE_CHECKING:

@@ -7,9 +7,8 @@ field loads no session model.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Literal
-
-from scorekeeper.record import record as dataclass
 
 Severity = Literal["error", "warning"]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time
 from typing import Any
 
@@ -11,8 +12,6 @@ from scorekeeper.problems import Severity as Severity
 from scorekeeper.problems import below as below
 from scorekeeper.problems import location as location
 from scorekeeper.problems import quote as quote
-from scorekeeper.record import field, replace
-from scorekeeper.record import record as dataclass
 
 FORMAT = 1
 """The newest session file format this program reads and writes."""

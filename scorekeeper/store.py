@@ -9,12 +9,11 @@ import re
 import stat
 import tomllib
 import unicodedata
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.paths import sessions_dir as sessions_dir  # here for the commands; in paths for the app
-from scorekeeper.record import field, replace
-from scorekeeper.record import record as dataclass
 from scorekeeper.session import Problem, Session, SessionError, quote
 
 if TYPE_CHECKING:  # pathlib is imported where a path is made: reading a file needs none (~3 ms of start-up)
@@ -123,17 +122,6 @@ def _too_deep(bare: str) -> bool:
             break
         depth += 1
     return depth + bare.count("[") + bare.count("{") > MAX_DEPTH
-
-
-def passes_scan(text: str) -> bool:
-    """True when `scan` would find no problem in the text, shown by a few regular expressions over it (no
-    Python loop); False when that is not shown (ask `scan`). For a quick look at many files."""
-    if len(text) > MAX_STRING:
-        return False
-    bare = _LEXEME.sub('""', text)  # `scan`'s text without strings and comments, less the lines strings span
-    if _LONG_NUMBER.search(bare) or _LONG_KEY.search(bare):
-        return False
-    return not _too_deep(bare)
 
 
 def scan_tokens(text: str) -> Scan:
@@ -881,7 +869,7 @@ class LineIndex:
         line = self.find(problem.path)
         if line is None:
             return problem
-        from scorekeeper.record import replace
+        from dataclasses import replace
 
         return replace(problem, line=line)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+import tomllib
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from fractions import Fraction
@@ -254,22 +254,6 @@ def _json_points(value: int | Fraction) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def _fast_loads() -> Callable[[str], dict[str, Any]]:
-    """TOML parsing for the index: tomli 2.2.1, compiled, when installed (the grammar and values of the
-    standard library's tomllib in Python 3.11, which it was taken from, in about 60 % of the time), else tomllib.
-
-    Only a file it reads without error is summarized from it; any other goes through the store's reading.
-    """
-    import tomllib
-
-    try:
-        import tomli
-    except ImportError:
-        return tomllib.loads
-    return tomli.loads if getattr(tomli, "__version__", "") == "2.2.1" else tomllib.loads
-
-
-_loads: Callable[[str], dict[str, Any]] | None = None
 _list_json = json.JSONEncoder(ensure_ascii=False).encode  # what json.dumps(…, ensure_ascii=False) gives
 _detail_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
@@ -282,20 +266,17 @@ def unreadable(error: str) -> dict[str, Any]:
 
 def summarize_text(text: str) -> dict[str, Any]:
     """The summary columns of a session's TOML text (no key columns): valid or not, never raises."""
-    global _loads
     from scorekeeper import files, store, validation
     from scorekeeper.session import SessionError
 
     row = unreadable("")
-    refused = len(text) > store.MAX_FILE_BYTES or not (store.passes_scan(text) or store.scan(text).problem is None)
+    refused = len(text) > store.MAX_FILE_BYTES or store.scan(text).problem is not None
     if refused:  # refused before parsing: too big, deep or long
         _session, problems = files.parse(text)
         row["error"] = problems[0].describe() if problems else "invalid session"
         return row
-    if _loads is None:
-        _loads = _fast_loads()
     try:
-        raw = _loads(text)
+        raw = tomllib.loads(text)
     except (RecursionError, MemoryError, ValueError):  # TOMLDecodeError is a ValueError
         _session, problems = files.parse(text)
         row["error"] = problems[0].describe() if problems else "not valid TOML"

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from scorekeeper.fields import Field, check_entry
 from scorekeeper.games.base import Game, Sheet, Step, names
 from scorekeeper.points import fmt
-from scorekeeper.record import record as dataclass
 from scorekeeper.session import Problem, Session, location
 
 INT, OTHER = "int", "other"

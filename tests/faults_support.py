@@ -146,7 +146,7 @@ WRITER = r'''
 import sys, time, json
 from pathlib import Path
 from typing import Any
-from scorekeeper.record import replace
+from dataclasses import replace
 from scorekeeper import files, store
 from scorekeeper.document import Document
 

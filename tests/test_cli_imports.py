@@ -30,7 +30,7 @@ READING = {"scorekeeper.store", "scorekeeper.files", "scorekeeper.validation", "
            "scorekeeper.index", "scorekeeper.stats", "scorekeeper.walk", "scorekeeper.export", "tomli_w"}
 """The code that reads, validates, indexes or writes session files."""
 
-HEAVY = {"textual", "rich", "sqlite3", "aiohttp", "jinja2", "importlib.metadata", "dataclasses", "copy", "shutil"}
+HEAVY = {"textual", "rich", "sqlite3", "aiohttp", "jinja2", "importlib.metadata", "shutil"}
 """Modules a command that does not need them must not pay for (`shutil`: argparse's way to the terminal width)."""
 
 GAME_MODULES = {"ticket_booth", "ticket_to_ride", "ticket_to_finland", "ticket_to_mars"}
@@ -130,7 +130,7 @@ def test_scoring_plain_files_imports_no_parser_pathlib_or_locale():
                  ["score", "--json", str(SAMPLES / "ticket-to-ride-usa-4p.toml")]):
         modules = imported(*args, site=False)
         assert not modules & {"argparse", "gettext", "locale", "pathlib", "scorekeeper.cli_parser", "difflib",
-                              "importlib.resources", "tempfile", "dataclasses"}, args
+                              "importlib.resources", "tempfile"}, args
 
 
 @pytest.mark.parametrize("argv", [

@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
@@ -17,7 +18,6 @@ import pytest
 from scorekeeper import files, store
 from scorekeeper.cli import main
 from scorekeeper.document import Document
-from scorekeeper.record import replace
 from scorekeeper.session import Session
 from tests.faults_support import CONTROL_FIELDS, HOSTILE, PAYLOAD, data_leaks, race, run_in_pty, scorekeeper_argv
 from tests.test_tui_support import SIZE, app_for, pilot_test, running, settle, write_session
@@ -389,7 +389,7 @@ def test_a_signal_quits_like_ctrl_q(tmp_path: Path, sig: int) -> None:
 def test_save_is_atomic_when_the_writer_is_killed(tmp_path: Path) -> None:
     """A save loop killed with SIGKILL at random moments: the file is always whole (old or new)."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
-    loop = ("import sys\nfrom scorekeeper.record import replace\nfrom scorekeeper import files, store\n"
+    loop = ("import sys\nfrom dataclasses import replace\nfrom scorekeeper import files, store\n"
             "p = sys.argv[1]\ns = files.load(p)[0]\ni = 0\nwhile True:\n"
             "    i += 1\n    store.save(p, replace(s, title=f't{i}', notes='x' * 5000))\n")
     for delay in (0.3, 0.45, 0.6, 0.75):

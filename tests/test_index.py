@@ -292,17 +292,6 @@ def test_a_read_only_index_is_left_alone(folder):
 
 
 # -- the quick looks the index takes before the full checks ------------------------------------
-TOMLISH = st.lists(st.sampled_from([*"ab1.=,[]{}\"'#\n \t\\-_", "\x07", "\u202e", "é", "9" * 12, '"""', "[[",
-                                     "[[[[[[", "9" * 20, "a.b.c.d.e.f.g.h."]), max_size=120).map("".join)
-
-
-@settings(max_examples=400, deadline=None)
-@given(TOMLISH)
-def test_a_text_that_passes_the_quick_scan_passes_the_scan(text):
-    if store.passes_scan(text):
-        assert store.scan(text).problem is None
-
-
 TEXT = st.one_of(st.text(max_size=30), st.text(st.characters(codec="ascii", exclude_categories=["Cc"]), min_size=150,
                                                 max_size=230))
 

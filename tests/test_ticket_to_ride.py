@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
@@ -16,7 +17,6 @@ from hypothesis import strategies as st
 from scorekeeper import files, games, store
 from scorekeeper.games import GAMES
 from scorekeeper.games.trains import ROUTE_POINTS
-from scorekeeper.record import replace
 from scorekeeper.session import Round, Session, SessionError
 from tests.helpers import errors, points_of, problems, session, sheet, warnings
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from textual.widgets import Input, Static
 
 from scorekeeper import store
-from scorekeeper.record import replace
 from scorekeeper.session import Round
 from scorekeeper.tui.screens.dialogs import ConflictScreen, ErrorScreen
 from scorekeeper.tui.screens.help import HelpScreen

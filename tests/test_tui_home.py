@@ -388,7 +388,7 @@ async def test_a_reload_shows_the_new_title_and_names(tmp_path: Path) -> None:
         standings = app.screen
         assert isinstance(standings, StandingsScreen) and standings.title == "Old title"
         theirs = saved(path)[0].with_player_renamed("Bo", "Bea")
-        from scorekeeper.record import replace
+        from dataclasses import replace
 
         store.save(path, replace(theirs, title="New title", notes="fixed by hand"))
         await burst(pilot, "r")
@@ -410,7 +410,7 @@ async def test_a_title_changed_elsewhere_reaches_the_walkthrough_title_bar(tmp_p
     async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.title == "Old title"
-        from scorekeeper.record import replace
+        from dataclasses import replace
 
         store.save(path, replace(saved(path)[0], title="New title"))
         for _ in range(20):

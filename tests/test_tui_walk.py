@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from scorekeeper import files, games, validation, walk
 from scorekeeper.document import Document
-from scorekeeper.record import replace
 from scorekeeper.session import Round, Session, SessionError
 from tests.test_tui_support import write_session
 

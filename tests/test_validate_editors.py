@@ -4,6 +4,7 @@ to a button, and a filled New session form asks before it is thrown away."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,6 @@ from textual.widgets import Button, Input, Static, TextArea
 
 from scorekeeper import files
 from scorekeeper.document import Document, Refused
-from scorekeeper.record import replace
 from scorekeeper.session import Round, Session
 from scorekeeper.tui.screens.dialogs import ConfirmScreen, DetailsScreen, RenameScreen
 from scorekeeper.tui.screens.home import HomeScreen

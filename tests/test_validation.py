@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import files, games, store, validation
-from scorekeeper.record import replace
 from scorekeeper.session import FORMAT, Round, Session
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"

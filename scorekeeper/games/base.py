@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from scorekeeper.fields import Field, check_int, suggest, type_name, unknown_key
 from scorekeeper.points import fmt, whole
 from scorekeeper.problems import Problem
-from scorekeeper.record import field
-from scorekeeper.record import record as dataclass
 
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparison

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.base import names, plural
@@ -18,8 +19,6 @@ from scorekeeper.games.trains import (
     route_counts,
 )
 from scorekeeper.problems import Problem, Severity, location
-from scorekeeper.record import field
-from scorekeeper.record import record as dataclass
 
 if TYPE_CHECKING:
     from scorekeeper.games.stations import Borrow

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -55,7 +56,6 @@ from scorekeeper.games.trains import (
 from scorekeeper.maps import MAPS
 from scorekeeper.points import fmt, whole
 from scorekeeper.problems import Problem, location
-from scorekeeper.record import record as dataclass  # a subclass of a core record (Field) is a record
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import HasRules

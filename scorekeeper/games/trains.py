@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.base import Item, most, plural
 from scorekeeper.maps import TRAINS
 from scorekeeper.points import whole
 from scorekeeper.problems import Problem, location
-from scorekeeper.record import record as dataclass
 
 if TYPE_CHECKING:
     from scorekeeper.session import Session

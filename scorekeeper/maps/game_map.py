@@ -6,13 +6,12 @@ import os
 import re
 import tomllib
 import unicodedata
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import product
 from typing import Any, Literal
 
 from scorekeeper.maps import MAPS, TRAINS
-from scorekeeper.record import field
-from scorekeeper.record import record as dataclass
 
 DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
 """Characters accepted between the two cities of a route or ticket name."""
@@ -49,10 +48,18 @@ def normalise(text: str) -> str:
     return " ".join(stripped.casefold().split())
 
 
-@lru_cache(maxsize=8192)
-def _key(text: str) -> str:
+def _key_of(text: str) -> str:
     """Matching key for a city name: normalise() with full stops read as spaces."""
     return " ".join(normalise(text).replace(".", " ").split())
+
+
+_key = lru_cache(maxsize=8192)(_key_of)
+
+
+def _clip(text: str, width: int = 30) -> str:
+    """The start of an over-long name, for a message: its first width characters and '…'."""
+    shown = " ".join(text.split())
+    return shown if len(shown) <= width else shown[:width] + "…"
 
 
 def _did_you_mean(names: list[str] | tuple[str, ...]) -> str:
@@ -111,6 +118,7 @@ class _Index:
     segments: dict[tuple[str, str], tuple[Route, ...]]  # sorted pair -> its segments
     tickets: dict[tuple[str, str], Ticket]  # sorted pair -> ticket
     neighbours: dict[str, tuple[str, ...]]  # city -> cities one route away, map order
+    longest: int = 0  # length of the longest key: a longer name is refused before matching
     resolved: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)  # resolve_pair's answers
 
 
@@ -202,6 +210,7 @@ class GameMap:
             segments={pair: tuple(segs) for pair, segs in segments.items()},
             tickets=tickets,
             neighbours={c: tuple(sorted(ns, key=rank.__getitem__)) for c, ns in neighbours.items()},
+            longest=max((len(key) for key, _ in keys), default=0),
         )
         object.__setattr__(self, "_index", index)
 
@@ -222,8 +231,16 @@ class GameMap:
                 words.append(city)
         return starts + [city for city in words if city not in starts]
 
+    def _refuse_long_city(self, text: str) -> None:
+        """Refuse, in time linear in its length, a city name longer than any city of the map."""
+        if len(text) > self._index.longest and len(_key_of(text)) > self._index.longest:
+            raise MapNameError(f"{_clip(text)!r} is not a city of the {self.name} map: it is "
+                               f"{len(text):,} characters long, and no city name there is over "
+                               f"{self._index.longest}")
+
     def _candidates(self, text: str) -> list[str]:
         """Cities that text may name: an exact (normalised) name or alias, else completions."""
+        self._refuse_long_city(text)
         key = _key(text)
         if not key:
             return []
@@ -244,6 +261,7 @@ class GameMap:
 
     def city(self, text: str) -> str:
         """The city that text names: exact name (accents and case optional) or unique prefix."""
+        self._refuse_long_city(text)
         candidates = self._candidates(text)
         if len(candidates) == 1:
             return candidates[0]
@@ -257,6 +275,7 @@ class GameMap:
 
     def _exact(self, text: str) -> str:
         """A city named exactly (accents, case, spacing and full stops aside)."""
+        self._refuse_long_city(text)
         city = self._index.by_key.get(_key(text))
         if city is None:
             close = self._close_cities(text)
@@ -346,8 +365,10 @@ class GameMap:
         a ticket of the map's deck, "any" any two different cities (an ambiguous prefix is then
         settled by a route or ticket if exactly one fits). The order returned is the route's
         as stored, else the ticket's (the ticket's first for kind "ticket"), else the map's
-        city order. Raises MapNameError.
+        city order. Raises MapNameError; a name longer than two cities' names and a dash is
+        refused before any matching, in time linear in its length.
         """
+        self._refuse_long_pair(text, kind)
         found = self._index.resolved.get((text, kind))
         if found is None:
             found = self._resolve_pair(text, kind)
@@ -355,6 +376,15 @@ class GameMap:
                 self._index.resolved.clear()
             self._index.resolved[text, kind] = found
         return found
+
+    def _refuse_long_pair(self, text: str, kind: str) -> None:
+        """Refuse a route or ticket name longer than the map's two longest city names and a dash."""
+        limit = 2 * self._index.longest + 6  # two cities, a run of dashes and the spaces around it
+        if len(text) > limit and len(_key_of(text)) > limit:
+            what = {"route": "route", "ticket": "ticket"}.get(kind, "route or ticket")
+            raise MapNameError(f"{_clip(text)!r} is not a {what} name of the {self.name} map: it is "
+                               f"{len(text):,} characters long, and no city name there is over "
+                               f"{self._index.longest}")
 
     def _resolve_pair(self, text: str, kind: str) -> tuple[str, str]:
         if kind not in _KINDS:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import os
 import sys
 from collections.abc import Callable, Iterable
@@ -334,13 +333,12 @@ class ScorekeeperApp(AppBase):
 
     # -- start-up, quitting and signals ---------------------------------------------------
     def _start_up(self) -> None:
-        """The garbage collector and the CSS the first screen did not need; remove stale temporary files of ours,
-        say when the folder cannot be written (SIGTERM/SIGHUP are caught before the app starts: `run`)."""
+        """The CSS the first screen did not need; remove stale temporary files of ours, say when the folder cannot
+        be written (SIGTERM/SIGHUP are caught before the app starts: `run`)."""
         import os
 
         from scorekeeper import store
 
-        gc.enable()
         stylesheet = self.stylesheet
         self.read_css(self.CSS_PATH, self.SESSION_CSS, self.STANDINGS_CSS, self.MORE_CSS)
         stylesheet.parse()
@@ -570,11 +568,6 @@ def end_now(terminal: list[Any] | None) -> None:
 
 def run(folder: Path, file: Path | None = None) -> int:
     """Run the app on a sessions folder, or on one session file; the exit code."""
-    # Everything imported so far lives as long as the app: keep the garbage collector from walking it
-    # again and again while the first screen is built (a quarter of the start-up time otherwise); and no
-    # collection at all until the first frame is out (`_start_up` turns it back on).
-    gc.freeze()
-    gc.disable()
     app = ScorekeeperApp(folder=folder, file=file)
     import signal
 

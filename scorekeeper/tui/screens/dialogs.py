@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from textual import on
@@ -15,7 +16,6 @@ from textual.widgets.option_list import Option
 
 from scorekeeper import validation
 from scorekeeper.games.base import Game
-from scorekeeper.record import replace
 from scorekeeper.session import Problem, Session
 from scorekeeper.text import inert
 from scorekeeper.tui.render import joined, lines, problem_line

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from textual import on, work
@@ -15,7 +16,6 @@ from textual.widgets.option_list import Option
 
 from scorekeeper import games, walk
 from scorekeeper.games.base import Sheet, tie_lines
-from scorekeeper.record import replace
 from scorekeeper.session import Session
 from scorekeeper.text import inert
 from scorekeeper.tui.render import item_line, lines, problem_line, scores_table, text_line

@@ -9,6 +9,7 @@ in order once the keys that came together are applied.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +25,6 @@ from textual.widgets import Static
 
 from scorekeeper import games, walk
 from scorekeeper.games.base import Game, Item, Step, add_items
-from scorekeeper.record import record as dataclass  # light: no code compiled at import
 from scorekeeper.session import Problem, Session
 from scorekeeper.text import inert
 from scorekeeper.tui.render import item_line, lines, pad, problem_line, text_line

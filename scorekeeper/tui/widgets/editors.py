@@ -7,14 +7,13 @@ always lands in the cell the screen shows. `EDITORS` names the editor of each fi
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from textual.content import Content
 
 from scorekeeper.games.base import Item
-from scorekeeper.record import field
-from scorekeeper.record import record as dataclass  # light: no code compiled at import
 from scorekeeper.text import inert
 from scorekeeper.walk import Slot, card_text, parse_card, parse_number
 
