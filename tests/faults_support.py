@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
 import signal
@@ -9,6 +10,7 @@ import struct
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -273,3 +275,35 @@ def fuzz(samples: list[str], n: int, seed: int = 1) -> dict[str, Any]:
         else:
             out["read"] += 1
     return out
+
+
+@contextlib.contextmanager
+def disk_full() -> Iterator[None]:
+    """Every write of the store fails as on a full disk (ENOSPC) while inside."""
+    import errno
+
+    from scorekeeper import store
+
+    real = store._write_all
+
+    def full(fd: int, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    store._write_all = full  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        store._write_all = real  # type: ignore[assignment]
+
+
+def exit_code_within(pid: int, seconds: float) -> int | None:
+    """The child's exit code once it exits within `seconds`; else it is killed and None."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return os.waitstatus_to_exitcode(status)
+        time.sleep(0.1)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    return None

@@ -19,7 +19,17 @@ from scorekeeper import files, store
 from scorekeeper.cli import main
 from scorekeeper.document import Document
 from scorekeeper.session import Session
-from tests.faults_support import CONTROL_FIELDS, HOSTILE, PAYLOAD, data_leaks, race, run_in_pty, scorekeeper_argv
+from tests.faults_support import (
+    CONTROL_FIELDS,
+    HOSTILE,
+    PAYLOAD,
+    data_leaks,
+    disk_full,
+    exit_code_within,
+    race,
+    run_in_pty,
+    scorekeeper_argv,
+)
 from tests.test_tui_support import SIZE, app_for, pilot_test, running, settle, write_session
 
 ROOT = os.geteuid() == 0
@@ -327,20 +337,12 @@ async def test_the_app_on_a_full_disk(tmp_path: Path) -> None:
     """The app: a clear message, the typed value stays on screen, the file keeps its last state; later saved."""
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
     data = path.read_bytes()
-    real = store._write_all
-
-    def full(fd: int, data: bytes) -> None:
-        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-
     async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         assert " ".join(screen.row_text("Ana").split()) == "Ana starts"  # nothing typed yet
-        store._write_all = full  # type: ignore[assignment]
-        try:
+        with disk_full():
             await pilot.press("1")
             await settle(pilot)
-        finally:
-            store._write_all = real  # type: ignore[assignment]
         assert path.read_bytes() == data
         assert " ".join(screen.row_text("Ana").split()).startswith("Ana starts 1") and app.screen is screen
         said = " ".join(n.message for n in app._notifications)
@@ -525,16 +527,9 @@ def test_the_terminal_going_away_ends_the_app_cleanly(tmp_path: Path) -> None:
                 break
     time.sleep(1.0)
     os.close(fd)
-    for _ in range(100):
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            break
-        time.sleep(0.1)
-    else:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        pytest.fail("the app hung after its terminal went away")
-    assert os.waitstatus_to_exitcode(status) == 0
+    code = exit_code_within(pid, 10)
+    assert code is not None, "the app hung after its terminal went away"
+    assert code == 0
     files.load(path)
     assert [p.name for p in tmp_path.iterdir()] == ["session.toml"]
 

@@ -12,6 +12,7 @@ import pytest
 
 from scorekeeper import export, files, store
 from scorekeeper.tui.screens.export import write_export
+from tests.faults_support import disk_full
 from tests.test_tui_support import pilot_test, running, saved, settle, write_session
 
 
@@ -174,18 +175,11 @@ async def test_a_linked_session_opens_read_only_in_the_app(tmp_path: Path) -> No
 async def test_quitting_on_a_full_disk_says_so_and_asks(tmp_path: Path) -> None:
     """ctrl+q with a value the disk refused: the app asks; Stay keeps it (saved once there is room), Quit anyway
     quits."""
-    import errno
 
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
     data = path.read_bytes()
-    real = store._write_all
-
-    def full(fd: int, data: bytes) -> None:
-        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-
     async with running(tmp_path, path) as (app, pilot):
-        store._write_all = full  # type: ignore[assignment]
-        try:
+        with disk_full():
             await pilot.press("1")
             await settle(pilot)
             await pilot.press("ctrl+q")
@@ -200,5 +194,4 @@ async def test_quitting_on_a_full_disk_says_so_and_asks(tmp_path: Path) -> None:
             await pilot.press("ctrl+q", "y")  # quit anyway
             await settle(pilot)
             assert app.return_code == 0
-        finally:
-            store._write_all = real  # type: ignore[assignment]
+
