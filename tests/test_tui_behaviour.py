@@ -464,3 +464,14 @@ async def test_key_bar_lists_the_keys_and_clicks_them(tmp_path: Path) -> None:
         await pilot.click(KeyBar, offset=(start + 2, 0))  # " ^n New session "
         await settle(pilot)
         assert isinstance(app.screen, NewSessionScreen)
+
+
+@pilot_test
+async def test_the_command_palette_has_one_of_each_and_the_apps_own_first(tmp_path: Path) -> None:
+    """The home screen's palette: the app's actions first, Textual's after them, and one Quit (ours, ctrl+q)."""
+    async with running(tmp_path) as (app, pilot):
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert titles.count("Quit") == 1 and len(titles) == len(set(titles))
+        assert titles.index("New session") < titles.index("Theme")
+        (quit_,) = [c for c in app.get_system_commands(app.screen) if c.title == "Quit"]
+        assert quit_.help == "key: ^q"

@@ -529,7 +529,9 @@ class ScorekeeperApp(AppBase):
                     self.call_later(self.run_action, action, node)
 
                 yield SystemCommand(b.description, f"key: {self.get_key_display(b)}", run)
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):  # Textual's, but for one the app has already (Quit)
+            if command.title not in seen:
+                yield command
 
 
 def terminal_state() -> list[Any] | None:
