@@ -137,6 +137,8 @@ async def test_mistyped_route_is_shown_at_its_line_and_not_saved(tmp_path: Path)
         session, _ = saved(path)
         assert "claimed" not in session.rounds[0].players.get("Bo", {})
         assert "trains: 4 used · 41 left of 45" in live(screen)
+        footer = bo.footer()
+        assert footer is not None and "0 used · 45 left" in footer.plain  # the refused route uses no trains
 
 
 @pilot_test

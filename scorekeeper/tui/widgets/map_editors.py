@@ -148,8 +148,11 @@ class RouteLines(PairLines):
     kind = mapmode.ROUTE
 
     def footer(self) -> Content | None:
-        """`trains: 23 used · 22 left of 45` (from the lines the map reads; over the limit in red)."""
-        used = sum(mapmode.resolve(self.game_map, r.text, self.kind).size for r in self.rows if r.text.strip())
+        """`trains: 23 used · 22 left of 45` (from the lines the map reads and the core takes: a refused route,
+        claimed by another player or twice, uses no trains; over the limit in red)."""
+        lines = [r.text for r in self.rows if r.text.strip()]
+        used = sum(mapmode.resolve(self.game_map, text, self.kind).size
+                   for number, text in enumerate(lines, 1) if number not in self.problems)
         left = self.game_map.trains - used
         style = "$text-error" if left < 0 else "bold"
         return Content.assemble(("trains: ", "dim"), (f"{used} used", "bold"), " · ", (f"{left} left", style),
