@@ -125,25 +125,11 @@ def ordered(flat: dict[Key, Any], *orders: dict[Key, Any]) -> dict[Key, Any]:
 
 def rebase(session: Session, old: Session, new: Session) -> Session:
     """`session` (a step of the undo history) with the changes from `old` to `new` made elsewhere applied to it,
-    where they do not touch what `session` changed (there `session` keeps its own): undo then undoes this
-    place's own edits, not the others'."""
-    if old == new:
-        return session
-    result = merge(old, session, new)
-    if result.session is not None:
-        return result.session
-    b, s, n = fields(old), fields(session), fields(new)
-    if (("players",) in changed(b, n)) or (("game",) in changed(b, n)):
-        return session  # the layout changed elsewhere: this step is kept as it was
-    flat = dict(s)
-    mine = changed(b, s)
-    for key in changed(b, n) - mine:
-        value = n.get(key, MISSING)
-        if value is MISSING:
-            flat.pop(key, None)
-        else:
-            flat[key] = value
-    return from_fields(ordered(flat, s, n))
+    where they do not touch what `session` changed (there `session` keeps its own; a layout changed elsewhere
+    keeps the step as it was): undo then undoes this place's own edits, not the others'."""
+    merged = merge(old, session, new, prefer_ours=True).session
+    assert merged is not None  # preferring ours always merges
+    return merged
 
 
 def describe(key: Key) -> str:
