@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,25 @@ class Refused(OSError):
         super().__init__(22, f"the session would not read back: {first}{more}; the file is kept as it was",
                          str(path))
         self.problems = problems
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Edits made together (keys typed in a burst) and written in one save: each is an undo step as if saved alone,
+    the last one's session is what is written. `base`: the session they were made from, when it may be older than
+    the Document's (others' changes came in meanwhile): they are merged into the newest, field by field."""
+
+    edits: tuple[Edit, ...]
+    base: Session | None = None
+
+    @property
+    def session(self) -> Session:
+        """The session written: the last edit's."""
+        return self.edits[-1][0]
+
+    def then(self, newer: Batch) -> Batch:
+        """This batch followed by a newer one made on top of it: one batch with the undo steps of both."""
+        return Batch(self.edits + newer.edits, self.base if self.base is not None else newer.base)
 
 
 class Document:
@@ -69,6 +89,11 @@ class Document:
         """The fields changed both here and elsewhere, when the last save could not merge."""
         self.prefer_ours = False
         """Set while a save runs that the table answered "keep mine": such fields take this place's values."""
+        self.typed: list[Edit] = []
+        """The values typed and accepted, not handed to a save yet (`stage`, `take`)."""
+        self.waiting: Batch | None = None
+        """A batch whose save met the file changed on disk (the app asks what to do): the next batch saved is
+        written with it, after its edits, so that none of its undo steps is lost."""
 
     @property
     def fingerprint(self) -> str | None:
@@ -231,6 +256,66 @@ class Document:
             passed = tuple((rebase(step, before, self.session), k, last) for step, k, last in passed)
         self._advance_through(passed, written, key)
 
+    # -- the save policy: what is typed is staged, taken in batches, each edit an undo step ------------
+    @property
+    def staged(self) -> bool:
+        """Whether values typed wait for a save (`take`)."""
+        return bool(self.typed)
+
+    def stage(self, session: Session, key: object = None, last: bool = False) -> None:
+        """A value typed, written with the next batch: it takes the place of the value staged before when that has
+        the same key and did not end its run (the digits of one box), else follows it (an undo step of its own).
+        `last`: it ends its run (Enter, a line of a list confirmed)."""
+        typed = self.typed
+        if typed and not typed[-1][2] and typed[-1][1] == key:
+            typed[-1] = (session, key, last)
+        else:
+            typed.append((session, key, last))
+
+    def end_run(self) -> None:
+        """Enter on a value that did not change: the run ends there — the value staged last, else the history's
+        last step — and the next edit is a new undo step."""
+        if self.typed:
+            session, key, _ = self.typed[-1]
+            self.typed[-1] = (session, key, True)
+        else:
+            self.boundary()
+
+    def take(self, base: Session | None = None) -> Batch | None:
+        """The values staged, as one batch to save (None: nothing staged); `base`: the session they were made from."""
+        if not self.typed:
+            return None
+        batch, self.typed = Batch(tuple(self.typed), base), []
+        return batch
+
+    def discard(self) -> None:
+        """Forget what is staged or waiting (the session was replaced: undo, a reload, a change not saved)."""
+        self.typed, self.waiting = [], None
+
+    def rebase_staged(self, base: Session, now: Session) -> None:
+        """Others' changes came in (`base` → `now`): the values staged get them too."""
+        self.typed = [(rebase(session, base, now), key, last) for session, key, last in self.typed]
+
+    def save(self, batch: Batch) -> Session:
+        """Write a batch (each edit an undo step, `commit`); the session now. A batch still waiting (its save met a
+        file changed on disk) is written first, within the same write: the newer batch holds its session whole,
+        and its undo steps stay. On ChangedOnDisk the whole waits for the next try (saving the same batch again
+        does not repeat it)."""
+        waiting, self.waiting = self.waiting, None
+        if waiting is not None and waiting.edits[-len(batch.edits):] != batch.edits:
+            batch = waiting.then(batch)
+        elif waiting is not None:
+            batch = waiting
+        *passed, (session, key, last) = batch.edits
+        try:
+            self.commit(session, key, tuple(passed), base=batch.base)
+        except store.ChangedOnDisk:
+            self.waiting = batch
+            raise
+        if last:
+            self.boundary()
+        return self.session
+
     def _advance_through(self, passed: tuple[Edit, ...], session: Session,
                          key: object) -> None:
         for step, step_key, last in passed:
@@ -284,6 +369,7 @@ class Document:
         self.comments = store.has_comments(text)
         self.unsaved = False
         self.warnings = problems
+        self.discard()
         if session != self.session:
             self.undo_stack.append(self.session)
             self.redo_stack.clear()

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scorekeeper import files
+import pytest
+
+from scorekeeper import files, store
 from scorekeeper.document import Document
 from scorekeeper.session import Session
-from tests.test_tui_support import write_session
+from tests.test_tui_support import AT_ONCE, pilot_test, running, settle, write_session
 
 
 def opened(tmp_path: Path) -> Document:
@@ -115,3 +117,74 @@ def test_committing_the_session_as_it_is_writes_nothing(tmp_path: Path) -> None:
     doc.commit(doc.session, key="a")
     after = doc.path.stat()
     assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns) and doc.undo_stack == []
+
+
+@pilot_test
+async def test_a_change_that_replaces_one_still_waiting_keeps_its_undo_steps(tmp_path: Path) -> None:
+    """Keys typed while the app asks about a file changed on disk: the newer change takes the waiting one's place
+    (it holds the whole session), and the waiting one's edits stay undo steps of their own."""
+    path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"])
+    async with running(tmp_path, path, watch=AT_ONCE) as (app, pilot):
+        doc = app.doc
+        assert doc is not None
+        start = doc.session
+        store.save(path, start.with_value(1, "Ana", "pairs", {"count": 8, "each": 3}))  # elsewhere, the same box
+        one = start.with_value(1, "Ana", "pairs", {"count": 1, "each": 3})
+        two = one.with_value(1, "Bo", "pairs", {"count": 2, "each": 3})
+        three = two.with_value(1, "Bo", "pairs", {"count": 5, "each": 3})
+        first = app.save(two, ("Bo", "pairs"), last=True, passed=((one, ("Ana", "pairs"), True),))
+        await settle(pilot)
+        assert not first.done()  # the question is open
+        second = app.save(three, ("Bo", "again"), last=True)
+        await pilot.press("o")  # overwrite: keep mine
+        await settle(pilot)
+        assert second.result() and on_disk(doc) == three
+        bo = [s.rounds[0].players.get("Bo", {}).get("pairs", {}).get("count") for s in doc.undo_stack[1:]]
+        assert bo == [None, 2]
+        assert doc.undo() == two and doc.undo() == one
+
+
+def test_a_batch_waiting_is_written_with_the_next_and_once(tmp_path: Path) -> None:
+    """The Document's side of it: a batch that met a conflict waits; the next batch is written after its edits;
+    trying the same batch again does not repeat them."""
+    from scorekeeper.document import Batch
+
+    doc = opened(tmp_path)
+    start = doc.session
+    store.save(doc.path, pairs(doc, "Ana", 8))
+    one = pairs(doc, "Ana", 1)
+    two = one.with_value(1, "Bo", "pairs", {"count": 2, "each": 3})
+    three = two.with_value(1, "Bo", "pairs", {"count": 5, "each": 3})
+    with pytest.raises(store.ChangedOnDisk):
+        doc.save(Batch(((one, "a", True), (two, "b", True))))
+    store.save(doc.path, pairs(doc, "Ana", 9))  # and again, before the answer
+    newer = Batch(((three, "c", True),))
+    with pytest.raises(store.ChangedOnDisk):
+        doc.save(newer)
+    doc.prefer_ours = True  # the answer: keep mine, then the newest change is tried again
+    assert doc.save(newer) == three and on_disk(doc) == three
+    assert len(doc.undo_stack) == 3 and doc.waiting is None
+    assert doc.undo() == two and doc.undo() == one
+    undone = doc.undo()
+    assert undone is not None and undone.rounds[0].players["Ana"]["pairs"]["count"] == 9 and undone != start
+
+
+def test_staged_values_of_one_box_are_one_edit_until_the_run_ends(tmp_path: Path) -> None:
+    """What is typed is staged: digits of one box replace each other; Enter (`end_run`) ends the run, even on a
+    value that did not change; another box follows as an edit of its own."""
+    doc = opened(tmp_path)
+    for count in (1, 12):
+        doc.stage(pairs(doc, "Ana", count), ("Ana", "pairs"))
+    doc.end_run()
+    doc.stage(pairs(doc, "Ana", 4), ("Ana", "pairs"))
+    doc.stage(pairs(doc, "Bo", 3), ("Bo", "pairs"))
+    batch = doc.take()
+    assert batch is not None and [e[1:] for e in batch.edits] == [(("Ana", "pairs"), True),
+                                                                 (("Ana", "pairs"), False), (("Bo", "pairs"), False)]
+    assert doc.take() is None and not doc.staged
+    doc.save(batch)
+    assert len(doc.undo_stack) == 3
+    doc.end_run()  # nothing staged: the history's run ends
+    doc.stage(pairs(doc, "Bo", 4), ("Bo", "pairs"))
+    doc.save(doc.take())  # type: ignore[arg-type]
+    assert len(doc.undo_stack) == 4

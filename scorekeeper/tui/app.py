@@ -25,7 +25,7 @@ from scorekeeper.tui.keys import KeyQueue
 if TYPE_CHECKING:  # the home screen paints without them: imported where a session is opened or saved
     import threading
 
-    from scorekeeper.document import Document, Edit
+    from scorekeeper.document import Batch, Document, Edit
     from scorekeeper.session import Session, SessionError
 
 Change = Callable[[], object]
@@ -235,15 +235,20 @@ class ScorekeeperApp(AppBase):
         `passed`: the edits keys typed together made before it, each an undo step of its own, in one write;
         `base`: the session the edit was made from, when the screen may not have seen the latest one). Changes
         made meanwhile in another place are merged in, field by field; the screen is told."""
+        from scorekeeper.document import Batch
+
+        return self.save_batch(Batch((*passed, (session, key, last)), base))
+
+    def save_batch(self, batch: Batch) -> asyncio.Future[bool]:
+        """Save a batch of edits (`Document.save`: one write, each edit an undo step; a batch still waiting for the
+        answer about a file changed on disk is written with it)."""
         doc = self.doc
         assert doc is not None
 
         def change() -> None:
-            doc.commit(session, key, passed, base=base)
-            if last:
-                doc.boundary()
-            if doc.session != session:  # others' changes came in with ours
-                self.replaced(session, doc.session, remote=True)
+            doc.save(batch)
+            if doc.session != batch.session:  # others' changes came in with ours
+                self.replaced(batch.session, doc.session, remote=True)
 
         return self.write(change)
 
@@ -292,6 +297,7 @@ class ScorekeeperApp(AppBase):
                     waiting.saved.set_result(False)
                 else:
                     self.notify("Not saved: the file on disk was left as it is.", severity="warning")
+                    doc.discard()
                     self.replaced(doc.session, doc.session)
                     waiting.saved.set_result(False)
                 return
