@@ -296,21 +296,24 @@ class Document:
         """Others' changes came in (`base` → `now`): the values staged get them too."""
         self.typed = [(rebase(session, base, now), key, last) for session, key, last in self.typed]
 
-    def save(self, batch: Batch) -> Session:
-        """Write a batch (each edit an undo step, `commit`); the session now. A batch still waiting (its save met a
-        file changed on disk) is written first, within the same write: the newer batch holds its session whole,
-        and its undo steps stay. On ChangedOnDisk the whole waits for the next try (saving the same batch again
-        does not repeat it)."""
-        waiting, self.waiting = self.waiting, None
-        if waiting is not None and waiting.edits[-len(batch.edits):] != batch.edits:
-            batch = waiting.then(batch)
-        elif waiting is not None:
-            batch = waiting
-        *passed, (session, key, last) = batch.edits
+    def queue(self, batch: Batch) -> None:
+        """A batch to write with the next `save`: after the one waiting, if any (its save met a file changed on
+        disk, the app asks what to do), which keeps its undo steps — the newer batch holds its session whole."""
+        self.waiting = batch if self.waiting is None else self.waiting.then(batch)
+
+    def save(self, batch: Batch | None = None) -> Session:
+        """Write the batches queued (and `batch`) in one write, each edit an undo step (`commit`); the session now.
+        On ChangedOnDisk they stay queued for the next try, once the table has answered."""
+        if batch is not None:
+            self.queue(batch)
+        queued, self.waiting = self.waiting, None
+        if queued is None:
+            return self.session
+        *passed, (session, key, last) = queued.edits
         try:
-            self.commit(session, key, tuple(passed), base=batch.base)
+            self.commit(session, key, tuple(passed), base=queued.base)
         except store.ChangedOnDisk:
-            self.waiting = batch
+            self.waiting = queued
             raise
         if last:
             self.boundary()

@@ -145,8 +145,8 @@ async def test_a_change_that_replaces_one_still_waiting_keeps_its_undo_steps(tmp
 
 
 def test_a_batch_waiting_is_written_with_the_next_and_once(tmp_path: Path) -> None:
-    """The Document's side of it: a batch that met a conflict waits; the next batch is written after its edits;
-    trying the same batch again does not repeat them."""
+    """The Document's side of it: a batch that met a conflict waits; a batch queued meanwhile is written after its
+    edits; trying again (the answer) writes them once."""
     from scorekeeper.document import Batch
 
     doc = opened(tmp_path)
@@ -157,16 +157,18 @@ def test_a_batch_waiting_is_written_with_the_next_and_once(tmp_path: Path) -> No
     three = two.with_value(1, "Bo", "pairs", {"count": 5, "each": 3})
     with pytest.raises(store.ChangedOnDisk):
         doc.save(Batch(((one, "a", True), (two, "b", True))))
-    store.save(doc.path, pairs(doc, "Ana", 9))  # and again, before the answer
-    newer = Batch(((three, "c", True),))
+    assert doc.waiting is not None and len(doc.undo_stack) == 0
+    doc.queue(Batch(((three, "c", True),)))  # typed while the question is open
+    store.save(doc.path, pairs(doc, "Ana", 9))  # and another change elsewhere, before the answer
     with pytest.raises(store.ChangedOnDisk):
-        doc.save(newer)
-    doc.prefer_ours = True  # the answer: keep mine, then the newest change is tried again
-    assert doc.save(newer) == three and on_disk(doc) == three
+        doc.save()
+    doc.prefer_ours = True  # the answer: keep mine
+    assert doc.save() == three and on_disk(doc) == three
     assert len(doc.undo_stack) == 3 and doc.waiting is None
     assert doc.undo() == two and doc.undo() == one
     undone = doc.undo()
     assert undone is not None and undone.rounds[0].players["Ana"]["pairs"]["count"] == 9 and undone != start
+    assert doc.save() == undone  # nothing queued: nothing written
 
 
 def test_staged_values_of_one_box_are_one_edit_until_the_run_ends(tmp_path: Path) -> None:

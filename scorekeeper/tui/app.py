@@ -240,13 +240,14 @@ class ScorekeeperApp(AppBase):
         return self.save_batch(Batch((*passed, (session, key, last)), base))
 
     def save_batch(self, batch: Batch) -> asyncio.Future[bool]:
-        """Save a batch of edits (`Document.save`: one write, each edit an undo step; a batch still waiting for the
-        answer about a file changed on disk is written with it)."""
+        """Save a batch of edits (`Document.save`: one write, each edit an undo step); while the question about a
+        file changed on disk is open, it joins the batches waiting for the answer, with their undo steps."""
         doc = self.doc
         assert doc is not None
+        doc.queue(batch)
 
         def change() -> None:
-            doc.save(batch)
+            doc.save()
             if doc.session != batch.session:  # others' changes came in with ours
                 self.replaced(batch.session, doc.session, remote=True)
 
