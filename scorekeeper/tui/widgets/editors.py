@@ -16,13 +16,11 @@ from textual.content import Content
 from scorekeeper.games.base import Item
 from scorekeeper.text import inert
 from scorekeeper.walk import Slot, card_text, parse_card, parse_number
+from scorekeeper.walk_state import NOT_READY as NOT_READY
 
 EDIT, MOVE, NEXT, UP, DOWN, LINE = "edit", "move", "next", "up", "down", "line"
 """What a key did: changed the value, moved inside the cell, confirmed it (Enter), asked for the player above or
 below, confirmed a line of a list (a value changed, and the next change is a new undo step)."""
-
-NOT_READY = object()
-"""The value of a cell whose text cannot be read yet (a route the map does not know): nothing to save."""
 
 BOX = "on $boost"
 CURSOR = "reverse"

@@ -1,0 +1,522 @@
+"""The walkthrough of one round without a screen: the cursor, the session as typed, and what the screen shows.
+
+`WalkState` holds where the cursor is (round, step, player, box) and the edit pipeline: a typed value becomes a
+candidate session, the core checks its round (the same work in round 30 as in round 1), and an accepted one is
+staged in the Document, which writes it; a refused one is kept with its reasons at its box. It answers what the
+walkthrough must draw — the step's heading, each player's points and problems, the notes, the table of points, the
+marks of the step list — as plain values the widgets compare and draw. No Textual here: it is tested alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper import games, walk
+from scorekeeper.games.base import Game, Item, Step, add_items
+from scorekeeper.session import Problem, Session
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from scorekeeper.document import Batch, Document
+    from scorekeeper.maps import GameMap
+
+STEP_WIDE = frozenset({"holder"})
+"""The kinds picked once for the whole step (a card there is one of), not player by player."""
+
+Where = tuple[str, str, str | None]
+"""A player's input: (player, field key, key inside it)."""
+
+NOT_READY: Any = object()
+"""The value of a cell whose text cannot be read yet (a route the map does not know): nothing to save."""
+
+
+def map_of(game: Game, session: Session) -> GameMap | None:
+    """The session's map, if its game is played on one (the map code is imported only then)."""
+    if getattr(game, "map_name", None) is None:
+        return None
+    from scorekeeper.mapmode import map_of as session_map
+
+    return session_map(game, session)
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A place the cursor can be: a player's input (player index, slot index), or a step-wide pick (player None)."""
+
+    player: int | None
+    slot: int
+
+
+@dataclass(frozen=True)
+class Left:
+    """A warning of the step just left, shown under the heading until the cursor leaves the next step."""
+
+    step: str
+    message: str
+    more: int
+
+
+@dataclass(frozen=True)
+class Heading:
+    """What the step's heading says: the round, the step, who starts, the step's question, a warning left."""
+
+    round: str
+    step: str
+    help: str
+    first: str
+    left: Left | None
+
+
+@dataclass(frozen=True)
+class Notes:
+    """The step's problems about no single player; on the summary what comes next (`next`, `final` or neither)."""
+
+    problems: tuple[Problem, ...]
+    summary: bool
+    next: str | None = None
+    final: str | None = None
+
+
+@dataclass(frozen=True)
+class Scores:
+    """The table of points: per player (name, before this round, this round, after it, the Longest Path marked
+    provisional); `before`/`after` shown only when there are such rounds."""
+
+    number: int
+    rows: tuple[tuple[str, Fraction, Fraction, Fraction, bool], ...]
+    before: bool
+    after: bool
+
+
+DONE, WARNED, REFUSED = "done", "warned", "refused"
+"""The marks of the step list: done (✓), done with a warning (⚠), a value refused on the step shown (✗)."""
+
+
+class WalkState:
+    """One round of the walkthrough: its steps, the cursor, the session as typed, the values refused."""
+
+    def __init__(self, doc: Document, number: int, index: int = 0,
+                 value_at: Callable[[Where], Any] | None = None) -> None:
+        """`value_at`: what a box holds now (the screen's editors), for the values refused before that may fit once
+        another value changed."""
+        self.doc = doc
+        self.value_at = value_at or (lambda where: NOT_READY)
+        self.game = games.get(doc.session.game)
+        self.number = number
+        self.model: Session = doc.session
+        """The session as typed: the Document's, with the accepted values staged for the next save."""
+        self.base: Session = doc.session
+        """The session of the document the model was made from (edits made since are merged into the newest)."""
+        self.game_map = map_of(self.game, self.model)
+        self.steps: tuple[Step, ...] = ()
+        self.inputs: tuple[tuple[walk.Slot, ...], ...] = ()
+        self.rules: object = None
+        self.index = 0
+        self.slots: tuple[walk.Slot, ...] = ()
+        self.spots: list[Spot] = []
+        self.at = 0
+        self.given: set[int] = set()
+        """The step-wide picks given (by slot index)."""
+        self.rejected: dict[Where, list[Problem]] = {}
+        """The values refused at each box, with the core's reasons."""
+        self.refused: list[Problem] = []
+        """Why a step-wide pick was refused."""
+        self.problems: list[Problem] = []
+        self.items: list[Item] = []
+        self.points: dict[str, Fraction] = {}
+        self.before: dict[str, Fraction] = {}
+        self.after: dict[str, Fraction] = {}
+        """The points of the rounds after this one (none: the last round)."""
+        self.others: list[Problem] = []
+        self.first = self.model.players[0]
+        self.warned: set[int] = set()
+        self.left: Left | None = None
+        self.start_round()
+        self.load_step(index)
+
+    # -- the round: its steps, checked and scored alone ----------------------------------
+    def plan(self) -> None:
+        """The round's steps and the inputs of each (worked out again when the house rules change)."""
+        if self.rules is not self.model.rules:
+            self.rules = self.model.rules
+            self.steps = self.game.steps(self.model)
+            self.inputs = tuple(walk.slots(self.game, self.model, step) for step in self.steps)
+
+    def slots_of(self, step: Step) -> tuple[walk.Slot, ...]:
+        """The inputs of a step of the round."""
+        for s, slots in zip(self.steps, self.inputs, strict=True):
+            if s is step:
+                return slots
+        return walk.slots(self.game, self.model, step)
+
+    @property
+    def step(self) -> Step:
+        """The step the cursor is on."""
+        return self.steps[self.index]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players, in seat order."""
+        return self.model.players
+
+    def start_round(self) -> None:
+        """What the round starts from: the points before it and after it, and the problems of the other rounds."""
+        self.plan()
+        sheet = self.doc.sheet()
+        number = self.number
+        self.before = {p: sum((r.points[p] for r in sheet.rounds[: number - 1]), Fraction(0)) for p in self.players}
+        later = sheet.rounds[number:]  # editing an earlier round: the Total is still the game's
+        self.after = {p: sum((r.points[p] for r in later), Fraction(0)) for p in self.players} if later else {}
+        self.others = [p for p in self.doc.problems() if p.round != number]
+        self.first = walk.first_player(self.game, self.model, sheet, number)
+        self.rescore(self.model)
+
+    def rescore(self, session: Session, problems: list[Problem] | None = None) -> None:
+        """The round's problems, items and points (as much work in round 30 as in round 1)."""
+        found = problems if problems is not None else walk.round_check(self.game, session, self.number)
+        self.problems = self.others + found
+        if self.number <= len(session.rounds) and not walk.errors(found):
+            self.items = self.game.score_round(session, self.number)
+        elif self.number > len(session.rounds):
+            self.items = []
+        self.points = add_items(session.players, self.items)
+
+    def value(self, player: str, slot: walk.Slot) -> Any:
+        """A player's value of an input in the session as typed (None: not entered)."""
+        return walk.value_of(self.model.round(self.number).entry(player), slot)
+
+    # -- the cursor ------------------------------------------------------------------------
+    def load_step(self, index: int, focus: Where | None = None) -> None:
+        """Show a step: its inputs, and the cursor on the one asked for (else the first left to fill)."""
+        self.plan()
+        self.index = max(0, min(index, len(self.steps) - 1))
+        self.slots = self.slots_of(self.step)
+        players = self.players
+        wide = [s for s, slot in enumerate(self.slots) if slot.kind in STEP_WIDE]
+        self.given = {s for s in wide if any(isinstance(self.value(p, self.slots[s]), bool) for p in players)}
+        self.spots = [Spot(p, s) for p in range(len(players)) for s in range(len(self.slots)) if s not in wide]
+        self.spots += [Spot(None, s) for s in wide]
+        self.rejected, self.refused = {}, []
+        self.at = self.spot_of(focus) if focus else self.first_open()
+
+    def go(self, index: int, focus: Where | None = None, left: Left | None = None) -> None:
+        """Another step of the round; `left`: a warning of the step just left."""
+        self.left = left
+        self.load_step(index, focus)
+
+    def goto(self, number: int, index: int, focus: Where | None = None) -> None:
+        """Another round (from the Document as it is now) and step."""
+        self.number = number
+        self.model = self.base = self.doc.session
+        self.start_round()
+        self.go(index, focus)
+
+    @property
+    def spot(self) -> Spot | None:
+        """Where the cursor is (None: the step has no input)."""
+        return self.spots[self.at] if 0 <= self.at < len(self.spots) else None
+
+    def spot_of(self, where: Where) -> int:
+        """The spot of a player's input (or of the player's first input)."""
+        player, key, sub = where
+        for i, spot in enumerate(self.spots):
+            slot = self.slots[spot.slot]
+            if spot.player is None and slot.key == key:
+                return i
+            if spot.player is not None and self.players[spot.player] == player and slot.key == key \
+                    and (sub is None or slot.sub in (None, sub)):
+                return i
+        return next((i for i, s in enumerate(self.spots) if s.player is not None and self.players[s.player] == player),
+                    0)
+
+    def first_open(self) -> int:
+        """The first input of the step not entered yet (else the first one)."""
+        rnd = self.model.round(self.number)
+        step = self.step
+        for i, spot in enumerate(self.spots):
+            slot = self.slots[spot.slot]
+            if spot.player is None:
+                if spot.slot not in self.given:
+                    return i
+                continue
+            player = self.players[spot.player]
+            if not walk.player_done(self.model, self.number, step, self.slots, player):
+                if walk.either(step) or not walk.has(rnd.entry(player), slot):
+                    return i
+        return 0
+
+    def advance(self) -> str:
+        """The next input (`box`), else the next step (`step`; a new warning at this step is kept to be read, once),
+        else `end`: the round is walked."""
+        if self.at < len(self.spots) - 1:
+            self.at += 1
+            return "box"
+        warnings = self.step_warnings()
+        left = None
+        if warnings and self.index not in self.warned:
+            self.warned.add(self.index)
+            left = Left(self.step.title, warnings[0].message, len(warnings) - 1)
+        if self.index < len(self.steps) - 1:
+            self.go(self.index + 1, left=left)
+            return "step"
+        return "end"
+
+    def cycle(self, delta: int) -> None:
+        """Tab / shift+Tab past a box's edge: the player's next / previous input, round the row."""
+        player = self.spots[self.at].player
+        row = [i for i, s in enumerate(self.spots) if s.player == player]
+        self.at = row[(row.index(self.at) + delta) % len(row)]
+
+    def move(self, delta: int) -> bool:
+        """Up/down: the same input of the previous/next player; False at the first/last player."""
+        spot = self.spots[self.at]
+        same = [i for i, s in enumerate(self.spots) if s.slot == spot.slot and s.player is not None]
+        index = same.index(self.at) + delta
+        if 0 <= index < len(same):
+            self.at = same[index]
+            return True
+        return False
+
+    def to_player(self, p: int) -> None:
+        """The cursor on a player's row: the same input, else the player's first."""
+        spot = self.spots[self.at]
+        self.at = next((i for i, s in enumerate(self.spots) if s.player == p and s.slot == spot.slot),
+                       next((i for i, s in enumerate(self.spots) if s.player == p), self.at))
+
+    # -- the edit pipeline: a typed value, the round checked, the change staged ---------------
+    def edit(self, where: Where, slot: walk.Slot, value: Any, boundary: bool = False) -> bool:
+        """A value typed at a player's box: taken when the core finds no error in its round (and staged for the
+        save), else kept with the reasons at the box; NOT_READY (text that is no value yet) clears those."""
+        if value is NOT_READY:
+            self.rejected.pop(where, None)
+            return False
+        candidate = walk.with_slot(self.model, self.number, where[0], slot, value)
+        return self.accept(candidate, (self.number, *where), boundary, where)
+
+    def pick(self, s: int, values: dict[str, bool]) -> bool:
+        """A step-wide pick (who holds a card there is one of): every player's value at once."""
+        slot = self.slots[s]
+        candidate = self.model
+        for player, held in values.items():
+            candidate = walk.with_slot(candidate, self.number, player, slot, held)
+        if self.accept(candidate, (self.number, "holder", slot.key), boundary=True):
+            self.given.add(s)
+            return True
+        return False
+
+    def accept(self, candidate: Session, key: object, boundary: bool, where: Where | None = None) -> bool:
+        """Take a new session when its round has no error (staged in the Document for the next save, with the values
+        refused before that fit now); else keep why."""
+        if candidate == self.model:
+            if boundary:
+                self.doc.end_run()
+            if where:
+                self.rejected.pop(where, None)
+            return True
+        found = walk.round_check(self.game, candidate, self.number)
+        errors = walk.errors(found)
+        if errors:
+            if where is not None:
+                self.rejected[where] = errors
+            else:
+                self.refused = errors
+            return False
+        if where is not None:
+            self.rejected.pop(where, None)
+        self.refused = []
+        self.model = candidate
+        self.rescore(candidate, found)
+        self.retry()
+        self.doc.stage(self.model, key, boundary)
+        return True
+
+    def retry(self) -> None:
+        """Values refused before may fit now (the card another player held is free): take them."""
+        for where in list(self.rejected):
+            slot = next((s for s in self.slots if (s.key, s.sub) == where[1:]), None)
+            value = self.value_at(where)
+            if slot is None or value is NOT_READY:
+                continue
+            candidate = walk.with_slot(self.model, self.number, where[0], slot, value)
+            found = walk.round_check(self.game, candidate, self.number)
+            if not walk.errors(found):
+                del self.rejected[where]
+                self.model = candidate
+                self.rescore(candidate, found)
+
+    def blank(self, player: str, slot: walk.Slot) -> tuple[bool, Any]:
+        """Enter on an empty box: (whether the cursor just moves on — the step's other alternative is given —, the
+        value it confirms: the blank, 0 / no / none, or None for a list of counts that is one alternative)."""
+        step = self.step
+        entry = self.model.round(self.number).entry(player)
+        if walk.either(step) and any(s != slot and walk.has(entry, s) for s in self.slots):
+            return True, None
+        return False, None if walk.either(step) and slot.kind == "counts" else slot.blank()
+
+    def take(self) -> Batch | None:
+        """The edits staged since the last save, to write now (None: nothing to write)."""
+        return self.doc.take(self.base)
+
+    def saved(self, session: Session) -> None:
+        """A save went through: the Document has that session now (or what it merged into)."""
+        self.base = session
+
+    def replaced(self, old: Session, new: Session) -> tuple[int, int, Where | None] | None:
+        """Undo, redo, a reload, or a change not saved: where to show the session as it is now — (round, step,
+        box) — or None for the standings (the change is in a round after the last)."""
+        self.doc.discard()
+        self.model = self.base = self.doc.session
+        where = walk.changed_at(old, new)
+        if where is None:
+            return self.number, self.index, None
+        number, player, key, sub = where
+        if number > len(new.rounds) and new.rounds:
+            return None
+        index = self.index if number == self.number else 0
+        if key is not None:
+            for i, step in enumerate(self.game.steps(new)):
+                if any(k == key and (sub is None or s in (None, sub)) for k, s in step.inputs):
+                    index = i
+                    break
+        return number, index, (player, key, sub) if player and key else None
+
+    def merged(self) -> dict[Where, Any] | None:
+        """Changes made in another place came in: the session as typed, and the edits staged, get them too; the
+        boxes of the step whose value changed there, with the value (None: nothing came in)."""
+        from scorekeeper.merge import rebase
+
+        base, now = self.base, self.doc.session
+        if base == now:
+            return None
+        self.model = rebase(self.model, base, now)
+        self.doc.rebase_staged(base, now)
+        self.base = now
+        before, after = base.round(self.number), now.round(self.number)
+        changed: dict[Where, Any] = {}
+        for player in self.players:
+            for slot in self.slots:
+                value = walk.value_of(after.entry(player), slot)
+                if value != walk.value_of(before.entry(player), slot):
+                    changed[(player, slot.key, slot.sub)] = value
+        self.rescore(self.model)
+        return changed
+
+    # -- what the screen shows ---------------------------------------------------------------
+    def heading(self) -> Heading:
+        """The step's heading."""
+        step = self.step
+        return Heading(walk.round_title(self.game, self.model, self.number), step.title, step.help, self.first,
+                       self.left)
+
+    def step_warnings(self, step: Step | None = None) -> list[Problem]:
+        """The warnings shown at a step (this one by default): in its notes and at its players' inputs."""
+        step = step or self.step
+        number = self.number
+        slots = self.slots_of(step)
+        found = [p for p in walk.round_problems(self.problems, number, step) if not p.is_error]
+        for p in self.problems:
+            if not p.is_error and p.round == number and p.player is not None and \
+                    any(walk.at_slot(p, number, p.player, s) for s in slots):
+                found.append(p)
+        return found
+
+    def marks(self) -> tuple[str, ...]:
+        """The step list's mark of each step: done, done with a warning, refused (on the step shown), or none."""
+        out = []
+        before = True
+        refused = bool(self.rejected)
+        for i, step in enumerate(self.steps):
+            slots = self.inputs[i]
+            done = walk.step_done(self.model, self.number, step, slots) and step.id != "summary" and \
+                (bool(slots) or before)
+            before = before and done
+            mark = DONE if done else ""
+            if i == self.index and refused:
+                mark = REFUSED
+            elif done and self.step_warnings(step):
+                mark = WARNED
+            out.append(mark)
+        return tuple(out)
+
+    def notes(self) -> Notes:
+        """The step's problems about no single player, and on the summary what comes next (once the session as
+        typed is saved: the Document's sheet is then this session's)."""
+        step, number = self.step, self.number
+        summary = step.id == "summary"
+        done = walk.step_done(self.model, number, step, self.slots)
+        found = tuple(p for p in walk.round_problems(self.problems, number, step) if p.is_error or done or summary)
+        if not summary:
+            return Notes(found, False)
+        sheet = self.doc.sheet() if not self.doc.staged and self.doc.session is self.model else None
+        if sheet is not None and sheet.next:
+            return Notes(found, True, next=sheet.next)
+        if sheet is not None and sheet.complete:
+            return Notes(found, True, final=walk.result_text(sheet))
+        return Notes(found, True)
+
+    def scores(self) -> Scores:
+        """The points before this round, this round's and the totals (the same work in any round)."""
+        players = self.players
+        rnd = self.model.round(self.number)  # the Longest Path bonus while some player's routes are not in yet
+        routes_in = all(any(k in rnd.entry(p) for k in ("routes", "route_points", "claimed")) for p in players)
+        early = set() if routes_in else {i.player for i in self.items if i.category == "longest-path" and i.points}
+        rows = tuple((p, self.before[p], self.points.get(p, Fraction(0)), self.after.get(p, Fraction(0)), p in early)
+                     for p in players)
+        return Scores(self.number, rows, self.number > 1, bool(self.after))
+
+    def live(self, player: str) -> list[tuple[str, Any]]:
+        """What a player's row says for the step, in order: ("item", Item), ("path", cities) under an item, ("trail",
+        (trains, cities)) the own path scoring nothing, ("total", points), ("problem", Problem), ("refused",
+        Problem) a value not saved."""
+        step, number = self.step, self.number
+        summary = step.id == "summary"
+        mine = [i for i in self.items if i.player == player]
+        parts: list[tuple[str, Any]] = []
+        if self.game_map is not None and not step.inputs and step.categories:
+            parts += self.path_parts(player, mine, step)
+        else:
+            parts += [("item", i) for i in mine if summary or step.shows(i)]
+        if summary:
+            parts.append(("total", self.points.get(player, Fraction(0))))
+        entry = self.model.round(number).entry(player)
+        for problem in self.problems:
+            if problem.round != number or problem.player != player:
+                continue
+            if summary or any(walk.at_slot(problem, number, player, s) and (walk.has(entry, s) or problem.is_error)
+                              for s in self.slots):
+                parts.append(("problem", problem))
+        said: set[str] = set()
+        for slot in self.slots:
+            for problem in self.rejected.get((player, slot.key, slot.sub), []):
+                if problem.message not in said:
+                    said.add(problem.message)
+                    parts.append(("refused", problem))
+        return parts
+
+    def path_parts(self, player: str, items: list[Item], step: Step) -> list[tuple[str, Any]]:
+        """On a map, a step worked out from the routes: the core's items, each path (its detail) city by city; a
+        player without an item sees the own longest path, which scores nothing."""
+        out: list[tuple[str, Any]] = []
+        shown = [i for i in items if step.shows(i)]
+        for item in shown:
+            out.append(("item", item))
+            if len(item.detail) > 1:
+                out.append(("path", tuple(item.detail)))
+        routes = next((f.key for f in self.game.fields_for(self.model.rules).values() if f.kind == "map-routes"),
+                      None)
+        if not shown and self.game_map is not None and routes is not None:
+            from scorekeeper.mapmode import trail
+
+            length, cities = trail(self.game_map, self.model.round(self.number).entry(player).get(routes, []))
+            out.append(("trail", (length, tuple(cities))))
+        return out
+
+    def line_problems(self, player: str, slot: walk.Slot) -> tuple[dict[int, str], list[Item]]:
+        """At a list input: the problems by line (refused values and the core's errors), and the player's items
+        (tickets show whether they connect)."""
+        found = self.rejected.get((player, slot.key, slot.sub), []) + [
+            q for q in self.problems if walk.at_slot(q, self.number, player, slot) and q.is_error]
+        return {q.index: q.message for q in found if q.index is not None}, [i for i in self.items if i.player == player]
