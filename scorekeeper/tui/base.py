@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from textual.app import App
 
 if TYPE_CHECKING:
-    from scorekeeper.document import Edit
+    from scorekeeper.document import Batch, Edit
     from scorekeeper.session import Session
 
 
@@ -53,6 +53,10 @@ class AppBase(App[int]):
     def save(self, session: Session, key: object = None, *, last: bool = False,
              passed: tuple[Edit, ...] = (), base: Session | None = None) -> asyncio.Future[bool]:
         """Save a new value of the open session, in order; await the future (or not) to know whether it was saved."""
+        raise NotImplementedError
+
+    def save_batch(self, batch: Batch) -> asyncio.Future[bool]:
+        """Save a batch of edits typed together (`Document.save`), in order, as `save`."""
         raise NotImplementedError
 
     def action_undo(self) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,11 +11,16 @@ from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from scorekeeper import games
-from scorekeeper.games.base import Rule
+from scorekeeper import games, walk
+from scorekeeper.games.base import Rule, Step
 from scorekeeper.session import Session
 from scorekeeper.tui.render import pad, text_line
 from scorekeeper.tui.widgets.hanging import Hanging, Line
+from scorekeeper.tui.widgets.kinds import editor_class, editor_kind
+from scorekeeper.walk_state import STEP_WIDE
+
+if TYPE_CHECKING:
+    from scorekeeper.walk_state import WalkState
 
 GENERAL = (
     ("ctrl+p", "command palette: every action, by name"),
@@ -56,6 +61,61 @@ HOME = (
     ("ctrl+z", "right after a delete: bring the session back"),
     ("ctrl+t", "the trash: bring back any deleted session"),
 )
+
+WALK = {
+    "standings": "the standings (what is typed is saved already)",
+    "prev-step": "the previous step of the round", "next-step": "the next step of the round",
+    "flip": "on a line of a card list: done ↔ failed", "remove": "on a line of a list: remove it",
+}
+"""The walkthrough's keys said more fully."""
+
+
+def walk_keys(state: WalkState) -> list[tuple[str, str]]:
+    """The keys a walkthrough step offers, then those the round's other steps add (from the kinds of their inputs)."""
+    rows = step_keys(state, state.step, state.slots, moves=True)
+    others: list[tuple[str, str]] = []
+    for step in state.steps:
+        if step is not state.step:
+            others += [row for row in step_keys(state, step, state.slots_of(step)) if row not in rows + others]
+    held = [row for row in others if row[0] == "seat"]
+    if len(held) > 1:
+        cards = " / ".join(text.split(":")[0].removeprefix("who holds the ") for _, text in held)
+        others = [row for row in others if row[0] != "seat"]
+        others.insert(0, ("seat", f"who holds the {cards}:{held[0][1].split(':', 1)[1]}"))
+    if others:
+        rows += [("", "At the round's other steps"), *others]
+    seats = f"1 … {len(state.players)}, 0"
+    return [(seats if key == "seat" else key, text) for key, text in rows]
+
+
+def step_keys(state: WalkState, step: Step, slots: tuple[walk.Slot, ...],
+              moves: bool = False) -> list[tuple[str, str]]:
+    """The keys of a step's inputs: how the cursor moves through them (`moves`), and each kind's own keys."""
+    rows: list[tuple[str, str]] = []
+    inputs = [s for s in slots if s.kind not in STEP_WIDE]
+    if moves and len(inputs) > 1:
+        order = " → ".join(s.label for s in inputs)
+        if walk.either(step):
+            order += ": give one or the other"
+        rows += [("Enter, Tab", f"confirms the box (empty: 0 / no) and moves along the player's row ({order}), "
+                                "then to the next player's row; after the last player, the next step"),
+                 ("↑ / ↓", "the same column of the previous / next player")]
+    elif moves and inputs:
+        rows += [("Enter, Tab", "confirms the value (empty: 0 / no) and goes to the next player; after the last "
+                                "one, the next step"),
+                 ("↑ / ↓", "the previous / next player")]
+    elif moves:
+        rows.append(("Enter", "the standings" if step.id == "summary" else
+                     "the next step (nothing to type here: the points come from earlier steps)"))
+    held = [s.label for s in slots if s.kind in STEP_WIDE]
+    if held:
+        seats = ", ".join(f"{i} {p}" for i, p in enumerate(state.players, 1))
+        rows.append(("seat", f"who holds the {' / '.join(held)}: the seat number ({seats}); 0 or n: nobody; "
+                             "↑ / ↓ and Enter pick too"))
+    for slot in inputs:
+        rows += [row for row in editor_class(editor_kind(slot)).HELP if row not in rows]
+    return rows
+
 
 def toml_value(value: object) -> str:
     """A rule's value as it stands in the file: `"half"`, `3`, `{ 4 = "Pie" }`."""

@@ -1,0 +1,184 @@
+"""The players' rows of a walkthrough step, drawn from its state and its editors: the column headers, each
+player's name, boxes and what the player scores and why (the step grid shows them and owns the keyboard)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rich.cells import cell_len
+from textual.content import Content
+
+from scorekeeper import walk
+from scorekeeper.text import inert
+from scorekeeper.tui.render import item_line, problem_line, text_line
+from scorekeeper.tui.widgets.hanging import Line, wrap
+
+if TYPE_CHECKING:
+    from scorekeeper.tui.widgets.editors import Editor, Holder
+    from scorekeeper.walk_state import WalkState
+
+
+def slot_width(slot: walk.Slot, editor: Editor, narrow: bool = False) -> int:
+    """The width of a slot's column: its editor's, or its header's (its longest word when narrow: it wraps)."""
+    words = slot.label.split() if narrow else [slot.label]
+    label = max([cell_len(word) for word in words] + [len(slot.allowed())])
+    return max(editor.width, label)
+
+
+def path_content(cities: tuple[str, ...] | list[str], dim: bool = False) -> Content:
+    """A path drawn city by city: `Denver ━ Kansas City ━ Saint Louis`."""
+    style = "dim" if dim else "bold"
+    parts: list[Content] = []
+    for i, city in enumerate(cities):
+        if i:
+            parts.append(Content.styled(" ━ ", "$text-accent" if not dim else "dim"))
+        parts.append(Content.styled(inert(city), style))
+    return Content.assemble(*parts)
+
+
+def live_line(kind: str, value: Any) -> list[Line]:
+    """One thing a player's row says (`WalkState.live`), drawn."""
+    if kind == "item":
+        return [item_line(value)]
+    if kind == "path":
+        return [(Content("      "), path_content(value))]
+    if kind == "trail":
+        length, cities = value
+        trains = "1 train" if length == 1 else f"{length} trains"
+        text = f"longest continuous path {trains}, no bonus" if length else "no routes claimed, no path"
+        out = [(Content.styled("   0  ", "dim"), Content.styled(text, "dim"))]
+        if cities:
+            out.append((Content("      "), path_content(cities, dim=True)))
+        return out
+    if kind == "total":
+        return [text_line(Content.styled(f"= {walk.points(value)} this round", "bold"))]
+    return [problem_line(value, "not saved: " if kind == "refused" else "")]
+
+
+@dataclass
+class PlayerRows:
+    """The rows of a step as drawn at a width: the lines, the cursor's block, and each player's lines (`spans`)."""
+
+    state: WalkState
+    editors: dict[tuple[int, int], Editor]
+    holders: dict[int, Holder]
+    spans: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    def name_width(self) -> int:
+        """The names column: the longest name with room for `starts`, and a gap."""
+        return max(10, max(cell_len(p) for p in self.state.players) + 9)
+
+    def live_lines(self, player: str) -> list[Line]:
+        """A player's points and reasons for the step, the problems at the inputs, the values not saved."""
+        return [line for kind, value in self.state.live(player) for line in live_line(kind, value)]
+
+    def head(self, widths: list[int], narrow: bool, width: int) -> list[Content]:
+        """The column headers over the inputs: each label (wrapped to its column) and the allowed range; a note
+        that one of the inputs is enough goes below them when it does not fit beside them in `width`."""
+        slots = self.state.slots
+        columns: list[tuple[int, list[Content]]] = []
+        for slot, w in zip(slots, widths, strict=True):
+            if slot.kind == "counts":
+                below = "".join(f"{k:<4}" for k in getattr(slot.field, "keys", ()))
+            else:
+                below = slot.allowed()
+            cells = Content.styled(slot.label, "bold").wrap(w) if narrow else [Content.styled(slot.label, "bold")]
+            if below:
+                cells.append(Content.styled(below, "dim"))
+            columns.append((w + 1, cells))
+        height = max((len(cells) for _, cells in columns), default=0)
+        out = []
+        for i in range(height):
+            row = Content(" " * self.name_width())
+            for w, cells in columns:
+                cell = cells[i] if i < len(cells) else Content("")
+                row += cell + Content(" " * max(0, w - cell.cell_length))
+            out.append(row.stylize("$text-muted"))
+        if walk.either(self.state.step) and len(slots) > 1:
+            either = Content.styled("give one or the other", "dim italic")
+            if out[-1].cell_length + 2 + either.cell_length <= width:
+                out[-1] += Content("  ") + either
+            else:
+                out.append(Content(" " * self.name_width()) + either)
+        return out
+
+    def lines(self, width: int) -> tuple[list[Content], int, int]:
+        """Every player's row: the name, the inputs, and what the player scores and why; and the first and last
+        line of the cursor's block."""
+        state = self.state
+        players, slots = state.players, state.slots
+        self.spans = {}
+        out: list[Content] = []
+        if not slots:
+            for p, player in enumerate(players):
+                start = len(out)
+                out += self.row_lines(p, player, [], width)
+                self.spans[player] = (start, len(out))
+                out.append(Content(""))
+            return out, 0, 0
+        narrow = len(slots) > 3
+        editors0 = [self.editors[(0, s)] for s in range(len(slots))]
+        widths = [slot_width(slot, editors0[s], narrow) for s, slot in enumerate(slots)]
+        if len([s for s in range(len(slots)) if editors0[s].stacked]) < 2:
+            out = self.head(widths, narrow, width)
+        if out:
+            out.append(Content(""))
+        spot = state.spot
+        top = bottom = 0
+        for p, player in enumerate(players):
+            start = len(out)
+            cells: list[list[Content]] = []
+            for s, w in enumerate(widths):
+                editor = self.editors[(p, s)]
+                focused = spot is not None and spot.slot == s and (spot.player == p or spot.player is None)
+                cells.append(editor.lines(w if not editor.stacked else width - self.name_width(), focused))
+            out += self.row_lines(p, player, cells, width, widths)
+            self.spans[player] = (start, len(out))
+            if spot is not None and spot.player == p:
+                top, bottom = (0 if p == 0 else start), len(out) - 1
+            out.append(Content(""))
+        if spot is not None and spot.player is None:
+            out.append(self.holders[spot.slot].prompt())
+            out += [Content.assemble(*problem_line(p, "not saved: ")) for p in state.refused]
+            top, bottom = len(out) - 1 - len(state.refused), len(out) - 1
+        return out, top, bottom
+
+    def row_lines(self, p: int, player: str, cells: list[list[Content]], width: int,
+                  widths: list[int] | None = None) -> list[Content]:
+        """A player's row: inputs side by side (lists below each other) and the reasons beside or below."""
+        nw = self.name_width()
+        name = Content(inert(player))
+        if player == self.state.first:
+            name += Content.styled(" starts", "dim")
+        spot = self.state.spot
+        if spot is not None and spot.player == p:
+            name = name.stylize("bold $text-accent")
+        name = name + Content(" " * max(0, nw - name.cell_length))
+        live = self.live_lines(player)
+        stacked = any(self.editors[(p, s)].stacked for s in range(len(cells))) if cells else False
+        inline = [c for s, c in enumerate(cells) if not self.editors[(p, s)].stacked]
+        used = nw + sum((widths or [0])[s] + 1 for s in range(len(cells)) if not self.editors[(p, s)].stacked)
+        room = width - used - 1
+        if not stacked and room >= 24:
+            first = Content("").join(c[0] + Content(" ") for c in inline) if inline else Content("")
+            wrapped = wrap(live, room) or [Content("")]
+            out = [name + first + Content(" ") + wrapped[0]]
+            out += [Content(" " * (used + 1)) + line for line in wrapped[1:]]
+            return out
+        out = []
+        head = Content("").join(c[0] + Content(" ") for c in inline) if inline else Content("")
+        if inline or not stacked:
+            out.append(name + head)
+        for s, c in enumerate(cells):
+            if not self.editors[(p, s)].stacked:
+                continue
+            labelled = [Content.styled(self.state.slots[s].label, "dim")] if len(cells) > 1 else []
+            for i, line in enumerate([*labelled, *c]):
+                lead = name if not out and i == 0 else Content(" " * nw)
+                out.append(lead + line)
+        if not out:
+            out.append(name)
+        out += [Content(" " * nw) + line for line in wrap(live, max(16, width - nw))]
+        return out
+
