@@ -4,8 +4,9 @@ and the tests that guard those paths run against it. A mutant the tests do not f
     python bench/mutants.py            # every mutant
     python bench/mutants.py --list     # the mutants, not run
 
-Prints one line per mutant and the score (killed / all). Each mutant runs the unit tests of the document and the
-walk (no Pilot), so the whole list takes about a minute on two cores.
+Prints one line per mutant and the score (killed / all). Each mutant runs the unit tests of the document, the walk
+and the walkthrough's state (one Pilot test of the save path among them), so the whole list takes a few minutes on
+two cores.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TESTS = ["tests/test_document_undo.py", "tests/test_tui_walk.py", "tests/test_store.py"]
+TESTS = ["tests/test_document_undo.py", "tests/test_tui_walk.py", "tests/test_store.py", "tests/test_walk_state.py"]
 
 MUTANTS: list[tuple[str, str, str, str]] = [
     # (name, file, the text, what it becomes)
@@ -38,13 +39,11 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("passed edits never end their run", "scorekeeper/document.py",
      "            if last:\n                self.boundary()", "            if False:\n                self.boundary()"),
     ("undo does not write", "scorekeeper/document.py",
-     "        previous = self.undo_stack[-1]\n        self.write(previous)\n",
-     "        previous = self.undo_stack[-1]\n"),
+     "previous = self.write(self.undo_stack[-1])", "previous = self.undo_stack[-1]"),
     ("undo keeps the run open", "scorekeeper/document.py",
      "        self.session = previous\n        self._last_key = None\n", "        self.session = previous\n"),
     ("redo does not write", "scorekeeper/document.py",
-     "        following = self.redo_stack[-1]\n        self.write(following)\n",
-     "        following = self.redo_stack[-1]\n"),
+     "following = self.write(self.redo_stack[-1])", "following = self.redo_stack[-1]"),
     ("undo forgets what it undid", "scorekeeper/document.py",
      "        self.undo_stack.pop()\n        self.redo_stack.append(self.session)\n",
      "        self.undo_stack.pop()\n"),
@@ -60,6 +59,37 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "and not any(concerns(p, s) for s in steps[:where[1]])", ""),
     ("errors dropped while walking", "scorekeeper/walk.py",
      "if not p.is_error and p.round == number", "if p.round == number"),
+    # the save policy of the Document
+    ("the digits of one box are separate edits", "scorekeeper/document.py",
+     "if typed and not typed[-1][2] and typed[-1][1] == key:", "if False:"),
+    ("Enter does not end the staged run", "scorekeeper/document.py",
+     "self.typed[-1] = (session, key, True)", "self.typed[-1] = (session, key, False)"),
+    ("a batch waiting is dropped by the next", "scorekeeper/document.py",
+     "self.waiting = batch if self.waiting is None else self.waiting.then(batch)", "self.waiting = batch"),
+    # the walkthrough's state
+    ("a refused value is taken anyway", "scorekeeper/walk_state.py",
+     "        if errors:\n            if where is not None:\n",
+     "        if False:\n            if where is not None:\n"),
+    ("values refused before are never retried", "scorekeeper/walk_state.py",
+     "        self.retry()\n        self.doc.stage(", "        self.doc.stage("),
+    ("an accepted value is not staged", "scorekeeper/walk_state.py",
+     "        self.doc.stage(self.model, key, boundary)\n", ""),
+    ("Enter on an unchanged value keeps the run open", "scorekeeper/walk_state.py",
+     "            if boundary:\n                self.doc.end_run()\n", ""),
+    ("text that is no value yet keeps the old reason", "scorekeeper/walk_state.py",
+     "            self.rejected.pop(where, None)\n            return False\n", "            return False\n"),
+    ("the cursor starts on a box already filled", "scorekeeper/walk_state.py",
+     "if walk.either(step) or not walk.has(rnd.entry(player), slot):", "if True:"),
+    ("a warning stops the cursor every time", "scorekeeper/walk_state.py",
+     "if warnings and self.index not in self.warned:", "if warnings:"),
+    ("up does not reach the first player", "scorekeeper/walk_state.py",
+     "        if 0 <= index < len(same):", "        if 0 < index < len(same):"),
+    ("others' changes do not reach what is staged", "scorekeeper/walk_state.py",
+     "        self.doc.rebase_staged(base, now)\n", ""),
+    ("a refused value is not marked in the step list", "scorekeeper/walk_state.py",
+     "            if i == self.index and refused:", "            if False:"),
+    ("the table forgets the rounds before", "scorekeeper/walk_state.py",
+     "rows = tuple((p, self.before[p],", "rows = tuple((p, Fraction(0),"),
 ]
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
+from textual.cache import LRUCache
 from textual.content import Content
 
 from scorekeeper import walk
@@ -58,20 +59,24 @@ def live_line(kind: str, value: Any) -> list[Line]:
 
 @dataclass
 class PlayerRows:
-    """The rows of a step as drawn at a width: the lines, the cursor's block, and each player's lines (`spans`)."""
+    """The rows of a step as drawn at a width: the lines, the cursor's block, and each player's lines (`spans`).
+
+    A key changes one box and the reasons of a few rows: each row is drawn again only when what it shows changed
+    (its boxes' `state()`, its live parts, the cursor on it, the width), kept in an LRU cache of rows."""
 
     state: WalkState
     editors: dict[tuple[int, int], Editor]
     holders: dict[int, Holder]
     spans: dict[str, tuple[int, int]] = field(default_factory=dict)
+    drawn: LRUCache[tuple[object, ...], list[Content]] = field(default_factory=lambda: LRUCache(256))
 
     def name_width(self) -> int:
         """The names column: the longest name with room for `starts`, and a gap."""
         return max(10, max(cell_len(p) for p in self.state.players) + 9)
 
-    def live_lines(self, player: str) -> list[Line]:
+    def live_lines(self, parts: list[tuple[str, Any]]) -> list[Line]:
         """A player's points and reasons for the step, the problems at the inputs, the values not saved."""
-        return [line for kind, value in self.state.live(player) for line in live_line(kind, value)]
+        return [line for kind, value in parts for line in live_line(kind, value)]
 
     def head(self, widths: list[int], narrow: bool, width: int) -> list[Content]:
         """The column headers over the inputs: each label (wrapped to its column) and the allowed range; a note
@@ -121,19 +126,33 @@ class PlayerRows:
         editors0 = [self.editors[(0, s)] for s in range(len(slots))]
         widths = [slot_width(slot, editors0[s], narrow) for s, slot in enumerate(slots)]
         if len([s for s in range(len(slots)) if editors0[s].stacked]) < 2:
-            out = self.head(widths, narrow, width)
+            head_key: tuple[object, ...] = ("head", state.number, state.index, tuple(widths), width)
+            head = self.drawn.get(head_key)
+            if head is None:
+                head = self.head(widths, narrow, width)
+                self.drawn.set(head_key, head)
+            out = list(head)
         if out:
             out.append(Content(""))
         spot = state.spot
         top = bottom = 0
         for p, player in enumerate(players):
             start = len(out)
-            cells: list[list[Content]] = []
-            for s, w in enumerate(widths):
-                editor = self.editors[(p, s)]
-                focused = spot is not None and spot.slot == s and (spot.player == p or spot.player is None)
-                cells.append(editor.lines(w if not editor.stacked else width - self.name_width(), focused))
-            out += self.row_lines(p, player, cells, width, widths)
+            live = state.live(player)
+            focus = tuple(spot is not None and spot.slot == s and (spot.player == p or spot.player is None)
+                          for s in range(len(widths)))
+            here = spot is not None and spot.player == p
+            key: tuple[object, ...] = (state.number, state.index, p, width, tuple(widths), focus, here, state.first,
+                                       tuple(self.editors[(p, s)].state() for s in range(len(widths))), tuple(live))
+            row = self.drawn.get(key)
+            if row is None:
+                cells: list[list[Content]] = []
+                for s, w in enumerate(widths):
+                    editor = self.editors[(p, s)]
+                    cells.append(editor.lines(w if not editor.stacked else width - self.name_width(), focus[s]))
+                row = self.row_lines(p, player, cells, width, widths, live)
+                self.drawn.set(key, row)
+            out += row
             self.spans[player] = (start, len(out))
             if spot is not None and spot.player == p:
                 top, bottom = (0 if p == 0 else start), len(out) - 1
@@ -145,7 +164,7 @@ class PlayerRows:
         return out, top, bottom
 
     def row_lines(self, p: int, player: str, cells: list[list[Content]], width: int,
-                  widths: list[int] | None = None) -> list[Content]:
+                  widths: list[int] | None = None, live: list[tuple[str, Any]] | None = None) -> list[Content]:
         """A player's row: inputs side by side (lists below each other) and the reasons beside or below."""
         nw = self.name_width()
         name = Content(inert(player))
@@ -155,14 +174,14 @@ class PlayerRows:
         if spot is not None and spot.player == p:
             name = name.stylize("bold $text-accent")
         name = name + Content(" " * max(0, nw - name.cell_length))
-        live = self.live_lines(player)
+        lines = self.live_lines(self.state.live(player) if live is None else live)
         stacked = any(self.editors[(p, s)].stacked for s in range(len(cells))) if cells else False
         inline = [c for s, c in enumerate(cells) if not self.editors[(p, s)].stacked]
         used = nw + sum((widths or [0])[s] + 1 for s in range(len(cells)) if not self.editors[(p, s)].stacked)
         room = width - used - 1
         if not stacked and room >= 24:
             first = Content("").join(c[0] + Content(" ") for c in inline) if inline else Content("")
-            wrapped = wrap(live, room) or [Content("")]
+            wrapped = wrap(lines, room) or [Content("")]
             out = [name + first + Content(" ") + wrapped[0]]
             out += [Content(" " * (used + 1)) + line for line in wrapped[1:]]
             return out
@@ -179,6 +198,6 @@ class PlayerRows:
                 out.append(lead + line)
         if not out:
             out.append(name)
-        out += [Content(" " * nw) + line for line in wrap(live, max(16, width - nw))]
+        out += [Content(" " * nw) + line for line in wrap(lines, max(16, width - nw))]
         return out
 
