@@ -344,6 +344,7 @@ class Document:
         """Go back one step (saved); the session now, or None when there is nothing to undo."""
         if not self.undo_stack:
             return None
+        self.waiting = None  # an undo takes the place of a batch waiting to be written (it undoes what was saved)
         previous = self.write(self.undo_stack[-1])
         self.undo_stack.pop()
         self.redo_stack.append(self.session)
@@ -355,6 +356,7 @@ class Document:
         """Go forward one undone step (saved); the session now, or None when there is nothing to redo."""
         if not self.redo_stack:
             return None
+        self.waiting = None
         following = self.write(self.redo_stack[-1])
         self.redo_stack.pop()
         self.undo_stack.append(self.session)

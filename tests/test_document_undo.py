@@ -190,3 +190,18 @@ def test_staged_values_of_one_box_are_one_edit_until_the_run_ends(tmp_path: Path
     doc.stage(pairs(doc, "Bo", 4), ("Bo", "pairs"))
     doc.save(doc.take())  # type: ignore[arg-type]
     assert len(doc.undo_stack) == 4
+
+
+def test_an_undo_takes_the_place_of_a_batch_waiting(tmp_path: Path) -> None:
+    """Typed values that met a conflict, then ctrl+z: the undo is what is done; the batch is not written later."""
+    from scorekeeper.document import Batch
+
+    doc = opened(tmp_path)
+    doc.commit(pairs(doc, "Bo", 1), key="b")
+    saved = doc.session
+    store.save(doc.path, pairs(doc, "Ana", 8))
+    with pytest.raises(store.ChangedOnDisk):
+        doc.save(Batch(((pairs(doc, "Ana", 1), "a", True),)))
+    doc.prefer_ours = True
+    assert doc.undo() is not None and doc.waiting is None
+    assert doc.save() == doc.session and doc.session != saved

@@ -11,7 +11,7 @@ from typing import Any
 from scorekeeper import store
 from scorekeeper.document import Document
 from scorekeeper.session import Round
-from scorekeeper.walk_state import DONE, NOT_READY, REFUSED, WARNED, Left, WalkState, Where
+from scorekeeper.walk_state import DONE, NOT_READY, REFUSED, WARNED, Left, Spot, WalkState, Where
 from tests.test_tui_support import write_session
 
 
@@ -185,3 +185,13 @@ def test_changes_from_elsewhere_come_into_what_is_typed(tmp_path: Path) -> None:
     batch = doc.take()
     assert batch is not None and batch.session.round(1).entry("Bo")["outhouses"] == 2
     assert state.merged() is None  # nothing new
+
+
+def test_the_cursor_starts_at_the_box_left_inside_a_players_row(tmp_path: Path) -> None:
+    """Ticket to Mars Pairs: Ana gave the count, not the points each: the cursor is on Ana's second box."""
+    path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"],
+                         rounds=(Round(players={"Ana": {"pairs": {"count": 2}}}),))
+    doc = Document.open(path)
+    titles = [step.title for step in WalkState(doc, 1).steps]
+    state = WalkState(doc, 1, titles.index("Pairs"))
+    assert state.spot == Spot(0, 1) and state.slots[1].sub == "each"
