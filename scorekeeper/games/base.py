@@ -98,6 +98,7 @@ class Item:
     why: str
     detail: tuple[str, ...] = ()  # what the item is about: a ticket's name, a path's cities
     uses: tuple[str, str, str] | None = None  # Europe's station: (its city, the route it uses or "", its owner)
+    via: tuple[str, ...] = ()  # Europe's ticket: the cities of the stations it was completed through
 
 
 @dataclass

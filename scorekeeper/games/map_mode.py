@@ -216,7 +216,8 @@ def _read_map_round(map_id: str, session: Session, number: int) -> MapRound:
                 problem("warning", f"completed is {str(card['completed']).lower()}, but {p}'s claimed routes "
                         f"{'and stations ' if map_id == 'europe' else ''}leave {ticket.name} {state}; the map "
                         "counts", p, "tickets", f"{at}.completed")
-            cards[place] = Card(f"ticket {ticket.name}", ticket.points, done, how, ticket.name)
+            cards[place] = Card(f"ticket {ticket.name}", ticket.points, done, how, ticket.name,
+                                tuple(needed.get(j, ())) if done else ())
         out.tickets[p] = cards
         out.trails[p] = longest_trail(edges)
         length, cities = out.trails[p]

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.fields import (
     CardListField,
+    CityNamesField,
     CountsField,
     Field,
     IntField,
-    NameListField,
     Report,
     RouteNamesField,
     TicketNamesField,
@@ -165,7 +165,7 @@ class TicketToRide(Game):
             fields["stations"] = IntField("stations", "Stations", f"stations built (0 to {STATIONS}; +"
                                           f"{STATION_POINTS} for each one not built)", lo=0, hi=STATIONS)
         if edition == "europe" and self.map_name(rules) is not None:
-            fields["station_cities"] = NameListField("station_cities", "Stations",
+            fields["station_cities"] = CityNamesField("station_cities", "Stations",
                                                      f"the cities of the player's stations (at most {STATIONS})")
         if self.map_name(rules) is not None:
             fields["tickets"] = TicketNamesField("tickets", "Tickets",
@@ -221,13 +221,30 @@ class TicketToRide(Game):
             *stations,
             Step("tickets", "Destination tickets", (("tickets", None),), ("ticket",),
                  "Name each destination ticket by its two cities: the map looks up its points and "
-                 "whether the claimed routes connect it (connected adds them, not connected subtracts them)."
+                 "whether the claimed routes " + ("and the stations " if edition == "europe" else "")
+                 + "connect it (connected adds them, not connected subtracts them)."
                  if on_map else
                  "Reveal the destination tickets: each completed one adds its points, each failed one "
                  "subtracts them."),
             path,
-            Step("summary", "Summary", (), (), "The final points, player by player."),
+            Step("summary", "Summary", (), (), "The final points, player by player." + self.board_summary(session)),
         )
+
+    def board_summary(self, session: HasRules) -> str:
+        """On Europe and Nordic Countries: the board's bonus and its tie-break, for the Summary step."""
+        edition = self.edition(session.rules)
+        if edition == "usa":
+            return ""
+        if edition == "europe":
+            bonus = (f" The European Express: +{self.rule(session, 'longest_path_bonus')} to every player with the "
+                     "longest continuous path of their own routes (stations and borrowed routes never count).")
+            chain = "most completed tickets, then fewest stations built, then the European Express"
+        else:
+            bonus = f" The Globetrotter: +{GLOBETROTTER} to every player with the most completed tickets."
+            chain = "most completed tickets, then the longer continuous path"
+        if self.rule(session, "tiebreak") == "shared":
+            return bonus + " A tie on points is shared (rule tiebreak = \"shared\")."
+        return bonus + f" A tie on points ({EDITION_NAMES[edition]} rulebook): {chain}; still tied, shared."
 
     # -- what each player did ---------------------------------------------------------
     def on_map(self, session: Session, number: int) -> MapRound | None:
