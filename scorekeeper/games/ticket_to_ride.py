@@ -62,6 +62,17 @@ if TYPE_CHECKING:
     from scorekeeper.games.map_mode import MapRound
     from scorekeeper.session import Session
 
+BOARD_RULES = {
+    "usa": "45 trains; routes 1 to 9 long; +10 for the Longest Continuous Path; a tie goes to the most completed "
+           "tickets",
+    "europe": "45 trains; 3 stations each (+4 for each one not built; a station borrows one route of another "
+              "player for tickets); +10 European Express; a tie goes to the most completed tickets, then the fewest "
+              "stations built",
+    "nordic": "designed for 2–3 players; 40 trains; +10 Globetrotter for the most completed tickets; a tie goes "
+              "to the most completed tickets, then the longest path",
+}
+"""Each board's rules in one line, for the New session form."""
+
 TIEBREAKS = {
     "tickets": ("the publisher's full rule, not printed in rulebooks 001/003",
                 "most completed tickets, then the Longest Path bonus, then shared"),
@@ -112,10 +123,19 @@ class TicketToRide(Game):
         Rule("map", None, "a board the program knows (\"usa\", \"europe\", \"nordic\"): list claimed routes by "
              "their cities (and on Europe the station cities) and it scores routes, tickets, stations and the "
              "longest path; the board sets the trains (45, 45, 40), the route table, the bonus (Longest Path, "
-             "European Express, Globetrotter) and the tie-break", choices=MAPS, kind="choice"),
+             "European Express, Globetrotter) and the tie-break", choices=MAPS, kind="choice",
+             options=tuple((board, EDITION_NAMES[board], "claimed routes and tickets typed by their cities "
+                            f"(a few letters, Tab completes) on the {EDITION_NAMES[board]} board: "
+                            + BOARD_RULES[board]) for board in MAPS),
+             blank=("none", "routes typed as counts by length or as points, tickets marked done or failed, the "
+                            "longest path typed (rule edition picks the board's rules)")),
         Rule("edition", None, "the board's rules without the board (\"usa\", \"europe\", \"nordic\"): routes "
              "as counts or points, tickets marked completed, the longest path and Europe's stations typed; "
-             "map implies its edition", choices=EDITIONS, kind="choice"),
+             "map implies its edition", choices=EDITIONS, kind="choice",
+             options=tuple((board, EDITION_NAMES[board], "its rules, routes typed as counts or points: "
+                            + BOARD_RULES[board]) for board in EDITIONS),
+             blank=("as the map (USA without one)", "the rules of the board chosen above (with no board: the USA "
+                                                   "rules, as in the base game)")),
         Rule("tiebreak", "tickets", "a tie for the most points: " + "; or ".join(
              f"{key} — {what} ({source})" for key, (source, what) in TIEBREAKS.items()),
              choices=tuple(TIEBREAKS), kind="choice"),
@@ -315,9 +335,14 @@ class TicketToRide(Game):
 
     def board_checks(self, session: Session, number: int, edition: str) -> list[Problem]:
         """Nordic Countries with 4-5 players (a warning)."""
-        if edition == "nordic" and len(session.players) > 3:
-            return [Problem(f"Nordic Countries is designed for 2-3 players; this game has {len(session.players)}",
-                            "warning", location(number), round=number)]
+        return [Problem(p.message, "warning", location(number), round=number)
+                for p in self.seating_problems(session.rules, len(session.players))]
+
+    def seating_problems(self, rules: dict[str, Any], count: int) -> list[Problem]:
+        """Nordic Countries with 4-5 players (a warning)."""
+        if self.edition(rules) == "nordic" and count > 3:
+            return [Problem(f"Nordic Countries is designed for 2-3 players; this game has {count}", "warning",
+                            "players")]
         return []
 
     # -- scoring --------------------------------------------------------------------
