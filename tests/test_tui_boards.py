@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input, Static
 
 from scorekeeper import games
+from scorekeeper.session import Round
 from scorekeeper.tui.screens.new_session import NewSessionScreen
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
 from scorekeeper.tui.widgets.map_editors import RouteLines, StationLines, TicketLines
 from tests.test_tui_map import drawn, editor, live, notes
-from tests.test_tui_support import burst, pilot_test, running, saved, values, write_session
+from tests.test_tui_support import app_for, burst, pilot_test, running, saved, settle, values, write_session
 
 EUROPE = {"map": "europe"}
 PLAYERS = ["Ana", "Bo", "Cy"]
@@ -247,3 +249,41 @@ async def test_new_session_offers_the_board(tmp_path: Path) -> None:
     session, _ = saved(path)
     assert session.rules == {"map": "europe"} and session.players == ("Ana", "Bo", "Cy", "Di")
     assert games.get("ticket-to-ride").fields_for(session.rules)["station_cities"].kind == "map-cities"
+
+
+# -- snapshots: the Stations and the Tickets steps on Europe, at 80×24 and 120×40 ------------------------------------
+def europe_round(*keys: str) -> Round:
+    """A Europe round with the given fields of every player filled as typed above."""
+    fields = {"claimed": ROUTES, "station_cities": STATIONS, "tickets": TICKETS}
+    return Round(players={p: {k: ([{"name": n} for n in fields[k][p][1]] if k == "tickets" else fields[k][p][1])
+                              for k in keys} for p in PLAYERS})
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_stations_step_snapshot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, snap_compare,
+                                size: tuple[int, int]) -> None:
+    """The Stations step: Ana's station and the route it uses, Bo's city being typed with what Tab offers."""
+    monkeypatch.chdir(tmp_path)
+    path = write_session(Path("sessions"), "ticket-to-ride", PLAYERS, rules=EUROPE, title="Europe night",
+                         rounds=(europe_round("claimed"),))
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await burst(pilot, *values("kob"), "enter", "b")
+
+    assert snap_compare(app_for(Path("sessions"), path), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_tickets_step_snapshot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, snap_compare,
+                               size: tuple[int, int]) -> None:
+    """The Tickets step: each ticket ✓ or ✗, and the station that made one."""
+    monkeypatch.chdir(tmp_path)
+    path = write_session(Path("sessions"), "ticket-to-ride", PLAYERS, rules=EUROPE, title="Europe night",
+                         rounds=(europe_round("claimed", "station_cities"),))
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await burst(pilot, *values(*TICKETS["Ana"][0], ""), *values(*TICKETS["Bo"][0]), "↑")
+
+    assert snap_compare(app_for(Path("sessions"), path), terminal_size=size, run_before=run_before)
