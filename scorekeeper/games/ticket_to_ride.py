@@ -418,21 +418,26 @@ class TicketToRide(Game):
         if not bonus or not holders:
             return []
         played = self.on_map(session, number)
+        express = self.edition(session.rules) == "europe"
+        what = "the longest continuous path of own routes" if express else "the longest continuous path"
         items = []
         for p in holders:
             if len(holders) == 1:
                 rest = [v for q, v in paths.items() if q != p]
-                why = f"the longest continuous path ({plural(top, 'train')}; next best {max(rest)}): +{bonus}"
+                why = f"{what} ({plural(top, 'train')}; next best {max(rest)}): +{bonus}"
             else:
                 others = names([q for q in holders if q != p])
-                why = f"tied with {others} for the longest continuous path ({top} trains each): +{bonus}"
+                why = f"tied with {others} for {what} ({top} trains each): +{bonus}"
+            if express:
+                why = "the European Express: " + why
             if played is not None:
                 why += f" — {' – '.join(played.trails[p][1])}"
             items.append(Item(p, "longest-path", whole(bonus), why,
                               tuple(played.trails[p][1]) if played is not None else ()))
         trails = {q: tuple(t[1]) for q, t in played.trails.items()} if played is not None else None
-        return items + missed_items(paths, holders, "longest-path", "longest continuous path",
-                                   plural(top, "train"), trails)
+        return items + missed_items(paths, holders, "longest-path", "European Express: longest continuous path "
+                                   "of own routes" if express else "longest continuous path", plural(top, "train"),
+                                   trails)
 
     # -- the end --------------------------------------------------------------------
     def tiebreaks(self, session: Session, rounds: list[RoundScore]) -> list[TieBreak]:
