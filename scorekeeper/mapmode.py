@@ -67,7 +67,7 @@ def resolve(game_map: GameMap, text: str, kind: str) -> Resolved:
         if length is None and len(lengths) > 1:
             asked = " or ".join(f"{bare.strip()} {n}" for n in lengths)
             return Resolved(None, a, b, error=f"{name} is a double route whose tracks differ in length "
-                            f"({' or '.join(map(str, lengths))} trains): which one? type {asked}",
+                            f"({' or '.join(map(str, lengths))} trains): which one? type {asked} (or Tab)",
                             suggestions=tuple(f"{name} ({n})" for n in lengths))
         if len(lengths) > 1:
             name = f"{name} ({length})"

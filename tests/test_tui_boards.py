@@ -185,6 +185,10 @@ async def test_nordic_round_in_one_burst(tmp_path: Path) -> None:
         assert screen.step.title == "Globetrotter"
         shown = live(screen)
         assert shown.count("the Globetrotter, tied with") == 2
+        # each player's longest path drawn (no bonus on this board: it settles a tie)
+        assert shown.count("longest continuous path") == 2 and shown.count("it settles a tie") == 2
+        assert drawn(["Mo I Rana", "Trondheim", "Lillehammer", "Oslo", "Göteborg"], shown)
+        assert "Stavanger" in shown and "Bergen" in shown
         await burst(pilot, "enter")
         assert screen.step.title == "Summary"
         heading = " ".join(str(screen.query_one("#step-title", Static).render()).split())
@@ -208,7 +212,7 @@ async def test_nordic_double_of_two_lengths_asks_the_length(tmp_path: Path) -> N
         assert isinstance(screen, WalkthroughScreen)
         await burst(pilot, "kri - sta")
         ana = editor(screen, 0)
-        assert "which one? type kri - sta 2 or kri - sta 3" in notes(ana)[0]
+        assert "which one? type kri - sta 2 or kri - sta 3 (or Tab)" in notes(ana)[0]
         await burst(pilot, " 4")
         assert notes(ana)[0] == "✗ Kristiansand – Stavanger is 2 or 3 trains long, not 4"
         await burst(pilot, "⌫3", "enter")
@@ -219,6 +223,10 @@ async def test_nordic_double_of_two_lengths_asks_the_length(tmp_path: Path) -> N
         bo = editor(screen, 1)
         assert "with 2 players only one route of a double route is used" in notes(bo)[0]
         assert "claimed" not in saved(path)[0].rounds[0].players.get("Bo", {})
+        await burst(pilot, "↑", "ctrl+r", "mo - tro⇥⇥")  # Tab: the city, then the tracks of the double in turn
+        assert bo.rows[bo.at].text == "Mo I Rana – Trondheim (5)"
+        await burst(pilot, "⇥", "enter")
+        assert saved(path)[0].rounds[0].players["Bo"]["claimed"] == ["Mo I Rana – Trondheim (6)"]
 
 
 @pilot_test

@@ -774,13 +774,14 @@ class WalkthroughScreen(SessionScreen):
                 out.append((Content("      "), path_content(item.detail)))
         routes = next((f.key for f in self.game.fields_for(self.model.rules).values() if f.kind == "map-routes"),
                       None)
-        if not shown and self.game_map is not None and routes is not None:
+        if not any(len(i.detail) > 1 for i in shown) and self.game_map is not None and routes is not None:
             entry = self.model.round(self.number).entry(player)
             from scorekeeper.mapmode import trail
 
             length, cities = trail(self.game_map, entry.get(routes, []))
             trains = "1 train" if length == 1 else f"{length} trains"
-            text = f"longest continuous path {trains}, no bonus" if length else "no routes claimed, no path"
+            bonus = "no bonus" if "longest-path" in step.categories else "it settles a tie"
+            text = f"longest continuous path {trains}, {bonus}" if length else "no routes claimed, no path"
             out.append((Content.styled("   0  ", "dim"), Content.styled(text, "dim")))
             if cities:
                 out.append((Content("      "), path_content(cities, dim=True)))

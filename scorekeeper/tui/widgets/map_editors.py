@@ -80,14 +80,18 @@ class PairLines(CardLines):
         return super().enter()
 
     def candidates(self, text: str, cursor: int) -> list[str]:
-        """The cities the name at the cursor may be completed to."""
+        """The cities the name at the cursor may be completed to; a whole double route whose tracks differ in
+        length: its tracks (`Kristiansand – Stavanger (2)`, `(3)`)."""
         frag, found = mapmode.candidates(self.game_map, text, cursor, self.kind)
         if not text.strip() or (len(found) == 1 and found[0] == frag.typed):
-            return []
+            tracks = mapmode.resolve(self.game_map, text, self.kind)
+            return list(tracks.suggestions) if tracks.name is None and tracks.a and tracks.suggestions else []
         return found
 
     def completed(self, text: str, cursor: int, name: str) -> str | None:
-        """The line with the city at the cursor replaced."""
+        """The line with the city at the cursor replaced (a track of a double route: the whole line)."""
+        if mapmode.SEPARATOR in name:
+            return name
         frag = mapmode.fragment(text, cursor)
         new, _ = mapmode.complete(text, frag, name)
         return new
