@@ -134,8 +134,8 @@ class TicketToRide(Game):
              "map implies its edition", choices=EDITIONS, kind="choice",
              options=tuple((board, EDITION_NAMES[board], "its rules, routes typed as counts or points: "
                             + BOARD_RULES[board]) for board in EDITIONS),
-             blank=("as the map (USA without one)", "the rules of the board chosen above (with no board: the USA "
-                                                   "rules, as in the base game)")),
+             blank=("as the map", "the rules of the board chosen above (with no board: the USA rules, as in "
+                                  "the base game)")),
         Rule("tiebreak", "tickets", "a tie for the most points: " + "; or ".join(
              f"{key} — {what} ({source})" for key, (source, what) in TIEBREAKS.items()),
              choices=tuple(TIEBREAKS), kind="choice"),
