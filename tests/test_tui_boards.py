@@ -154,6 +154,8 @@ async def test_europe_routes_refused_at_the_box(tmp_path: Path) -> None:
         await burst(pilot, "↑", "ctrl+r", *values("ber - ess 3"))
         assert notes(cy)[0] == "✗ Berlin – Essen is 2 trains long, not 3"
         assert cy.candidates("ber - ", 6) == ["Danzig", "Essen", "Frankfurt", "Warszawa", "Wien"]
+        ana = editor(screen, 0)  # on the second city, a route already in the list comes last
+        assert ana.candidates("ber - ", 6) == ["Danzig", "Essen", "Warszawa", "Frankfurt", "Wien"]
         assert cy.footer().plain == "trains: 0 used · 45 left of 45"  # the line the map cannot read uses none
 
 

@@ -86,7 +86,24 @@ class PairLines(CardLines):
         if not text.strip() or (len(found) == 1 and found[0] == frag.typed):
             tracks = mapmode.resolve(self.game_map, text, self.kind)
             return list(tracks.suggestions) if tracks.name is None and tracks.a and tracks.suggestions else []
-        return found
+        return self.ordered(frag, found)
+
+    def ordered(self, frag: mapmode.Fragment, found: list[str]) -> list[str]:
+        """On the second city, those whose route (or ticket) another line of the list already names come last."""
+        if not frag.second_side or not frag.first or len(found) < 2:
+            return found
+        from scorekeeper.maps import MapNameError
+
+        try:
+            first = self.game_map.city(frag.first)
+        except MapNameError:
+            return found
+        listed = set()
+        for i, row in enumerate(self.rows):
+            if i != self.at and row.text.strip():
+                named = mapmode.resolve(self.game_map, row.text, self.kind)
+                listed.add(frozenset((named.a, named.b)))
+        return sorted(found, key=lambda city: frozenset((first, city)) in listed)
 
     def completed(self, text: str, cursor: int, name: str) -> str | None:
         """The line with the city at the cursor replaced (a track of a double route: the whole line)."""
@@ -119,6 +136,7 @@ class PairLines(CardLines):
         """What to type at a line being typed: the cities that fit, or why the map cannot read it."""
         text = row.text
         frag, found = mapmode.candidates(self.game_map, text, row.cursor, self.kind)
+        found = self.ordered(frag, found)
         if frag.second_side and frag.typed or not found:
             message = mapmode.resolve(self.game_map, text, self.kind).error
             if not found and frag.second_side and frag.first:
