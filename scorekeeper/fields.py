@@ -297,6 +297,25 @@ class RouteNamesField(NameListField):
 
 
 @dataclass(frozen=True)
+class CityNamesField(NameListField):
+    """Cities on the session's map, one per item (Europe's stations)."""
+
+    kind: ClassVar[str] = "map-cities"
+
+    def check(self, value: Any, report: Report) -> None:
+        """Report a non-list or an item that is not text."""
+        if not isinstance(value, list):
+            report("", f'{type_name(value)} is not allowed here; expected a list of city names like ["Essen"]')
+            return
+        if len(value) > MAX_ITEMS:
+            report("", f"{len(value):,} cities listed; at most {MAX_ITEMS} in one round")
+            return
+        for i, item in enumerate(value, start=1):
+            if not isinstance(item, str):
+                report(f"[{i}]", f'{type_name(item)} is not allowed here; expected a city name like "Essen"')
+
+
+@dataclass(frozen=True)
 class TicketNamesField(CardListField):
     """Destination tickets on the session's map, each named by its two cities (the map knows its points)."""
 

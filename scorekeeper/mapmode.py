@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.base import Game
+from scorekeeper.games.map_mode import split_length
 from scorekeeper.session import Session
 
 if TYPE_CHECKING:
@@ -48,16 +49,29 @@ class Resolved:
 
 
 def resolve(game_map: GameMap, text: str, kind: str) -> Resolved:
-    """A line of the route or ticket list, read by the map (`den - kan` -> `Denver – Kansas City`)."""
+    """A line of the route or ticket list, read by the map (`den - kan` -> `Denver – Kansas City`); a route may
+    end with its length (`kri - sta 3` -> `Kristiansand – Stavanger (3)`), which a double route whose tracks differ
+    in length needs."""
     from scorekeeper.maps import MapNameError
 
+    bare, length = split_length(text) if kind == ROUTE else (text, None)
     try:
-        a, b = game_map.resolve_pair(text, "route" if kind == ROUTE else "ticket")
+        a, b = game_map.resolve_pair(bare if length is not None else text, "route" if kind == ROUTE else "ticket")
     except MapNameError as exc:
         return Resolved(None, error=str(exc), suggestions=tuple(exc.suggestions))
     if kind == ROUTE:
-        segments = game_map.pair(a, b)
-        return Resolved(game_map.route_name(a, b), a, b, segments[0].length if segments else 0)
+        name = game_map.route_name(a, b)
+        lengths = sorted({s.length for s in game_map.pair(a, b)})
+        if length is not None and length not in lengths:
+            return Resolved(None, a, b, error=f"{name} is {' or '.join(map(str, lengths))} trains long, not {length}")
+        if length is None and len(lengths) > 1:
+            asked = " or ".join(f"{bare.strip()} {n}" for n in lengths)
+            return Resolved(None, a, b, error=f"{name} is a double route whose tracks differ in length "
+                            f"({' or '.join(map(str, lengths))} trains): which one? type {asked} (or Tab)",
+                            suggestions=tuple(f"{name} ({n})" for n in lengths))
+        if len(lengths) > 1:
+            name = f"{name} ({length})"
+        return Resolved(name, a, b, length if length is not None else (lengths[0] if lengths else 0))
     ticket = game_map.ticket(a, b)
     assert ticket is not None
     return Resolved(ticket.name, ticket.a, ticket.b, ticket.points)
@@ -83,7 +97,9 @@ def fragment(text: str, cursor: int) -> Fragment:
         return Fragment(start, end, text[start:end].strip(), None, False)
     start = match.end()
     start += len(text[start:]) - len(text[start:].lstrip())
-    return Fragment(start, len(text), text[start:].strip(), text[: match.start()].strip(), True)
+    end = len(split_length(text)[0]) if split_length(text)[1] is not None else len(text)
+    end = max(end, start)
+    return Fragment(start, end, text[start:end].strip(), text[: match.start()].strip(), True)
 
 
 def partners(game_map: GameMap, city: str, kind: str) -> list[str]:
@@ -128,8 +144,8 @@ def candidates(game_map: GameMap, text: str, cursor: int, kind: str) -> tuple[Fr
 def complete(text: str, frag: Fragment, city: str) -> tuple[str, int]:
     """The line with the city at the cursor replaced by `city` (and a dash after a first city): text, cursor."""
     if frag.second_side:
-        new = text[: frag.start] + city
-        return new, len(new)
+        head = text[: frag.start] + city
+        return head + text[frag.end:], len(head)
     rest = text[frag.end:]
     if not rest.strip():
         new = city + SEPARATOR

@@ -469,7 +469,7 @@ class WalkState:
 
     def live(self, player: str) -> list[tuple[str, Any]]:
         """What a player's row says for the step, in order: ("item", Item), ("path", cities) under an item, ("trail",
-        (trains, cities)) the own path scoring nothing, ("total", points), ("problem", Problem), ("refused",
+        (trains, cities, "no bonus" or "it settles a tie")) the own path scoring nothing, ("total", points), ("problem", Problem), ("refused",
         Problem) a value not saved."""
         step, number = self.step, self.number
         summary = step.id == "summary"
@@ -507,11 +507,12 @@ class WalkState:
                 out.append(("path", tuple(item.detail)))
         routes = next((f.key for f in self.game.fields_for(self.model.rules).values() if f.kind == "map-routes"),
                       None)
-        if not shown and self.game_map is not None and routes is not None:
+        if not any(len(i.detail) > 1 for i in shown) and self.game_map is not None and routes is not None:
             from scorekeeper.mapmode import trail
 
             length, cities = trail(self.game_map, self.model.round(self.number).entry(player).get(routes, []))
-            out.append(("trail", (length, tuple(cities))))
+            bonus = "no bonus" if "longest-path" in step.categories else "it settles a tie"
+            out.append(("trail", (length, tuple(cities), bonus)))
         return out
 
     def line_problems(self, player: str, slot: walk.Slot) -> tuple[dict[int, str], list[Item]]:

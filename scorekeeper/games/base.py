@@ -46,6 +46,8 @@ class Rule:
     choices: tuple[str, ...] = ()
     lo: int | None = None
     kind: str = "int"  # "int", "choice", "names" (a table of display names)
+    options: tuple[tuple[str, str, str], ...] = ()  # a choice's (value, label, what it does), for a form
+    blank: tuple[str, str] = ("", "")  # a choice without default: the label and what no value does
 
     def check(self, value: Any) -> str | None:
         """None when value is allowed, else what is wrong and what is allowed."""
@@ -58,6 +60,18 @@ class Rule:
         if self.kind == "int":
             return check_int(value, self.lo if self.lo is not None else 0)
         return None
+
+    def label(self, value: str | None) -> str:
+        """A choice as a form offers it (`Nordic Countries`; the blank: `none`)."""
+        if value is None:
+            return self.blank[0] or "(none)"
+        return next((label for v, label, _ in self.options if v == value), value)
+
+    def explained(self, value: str | None) -> str:
+        """What a choice does, for a form (the rule's help when it says nothing per choice)."""
+        if value is None:
+            return self.blank[1] or self.help
+        return next((what for v, _, what in self.options if v == value), self.help)
 
     def shown_default(self) -> str:
         """The default as it would be written in TOML."""
@@ -98,6 +112,7 @@ class Item:
     why: str
     detail: tuple[str, ...] = ()  # what the item is about: a ticket's name, a path's cities
     uses: tuple[str, str, str] | None = None  # Europe's station: (its city, the route it uses or "", its owner)
+    via: tuple[str, ...] = ()  # Europe's ticket: the cities of the stations it was completed through
 
 
 @dataclass
@@ -329,6 +344,10 @@ class Game:
             if r.key == key:
                 return session.rules.get(key, r.default)
         raise KeyError(key)
+
+    def seating_problems(self, rules: dict[str, Any], count: int) -> list[Problem]:
+        """What the rules say of a table of `count` players beyond the game's limits (a board designed for fewer)."""
+        return []
 
     def check_rules(self, rules: dict[str, Any]) -> list[Problem]:
         """Every problem with the [rules] table."""

@@ -63,6 +63,7 @@ class MapRound:
 
 
 _MAP_ROUNDS: dict[tuple[Any, ...], MapRound] = {}
+COUNTED = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 
 def map_round(map_id: str, session: Session, number: int) -> MapRound:
@@ -216,7 +217,8 @@ def _read_map_round(map_id: str, session: Session, number: int) -> MapRound:
                 problem("warning", f"completed is {str(card['completed']).lower()}, but {p}'s claimed routes "
                         f"{'and stations ' if map_id == 'europe' else ''}leave {ticket.name} {state}; the map "
                         "counts", p, "tickets", f"{at}.completed")
-            cards[place] = Card(f"ticket {ticket.name}", ticket.points, done, how, ticket.name)
+            cards[place] = Card(f"ticket {ticket.name}", ticket.points, done, how, ticket.name,
+                                tuple(needed.get(j, ())) if done else ())
         out.tickets[p] = cards
         out.trails[p] = longest_trail(edges)
         length, cities = out.trails[p]
@@ -268,10 +270,11 @@ def _stations(game_map: Any, session: Session, number: int, out: MapRound) -> di
     for city, holders in at_city.items():
         if len(holders) < 2:
             continue
+        places = names([f"{q}'s station_cities[{j}]" for q, j in holders])  # the same words at each of them
         for p, i in holders:
-            rest = [f"{q}'s station_cities[{j}]" for q, j in holders if (q, j) != (p, i)]
             out.problems.append(Problem(
-                f"{city} holds two stations (here and {', '.join(rest)}); no city holds more than one station",
+                f"{city} holds {COUNTED.get(len(holders), len(holders))} stations ({places}); no city holds more than "
+                "one station",
                 "error", location(number, p, "station_cities", i), round=number, player=p,
                 field="station_cities"))
     out.built = {p: len(cities) for p, cities in built.items()}

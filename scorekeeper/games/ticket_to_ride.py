@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.fields import (
     CardListField,
+    CityNamesField,
     CountsField,
     Field,
     IntField,
-    NameListField,
     Report,
     RouteNamesField,
     TicketNamesField,
@@ -61,6 +61,17 @@ if TYPE_CHECKING:
     from scorekeeper.games.base import HasRules
     from scorekeeper.games.map_mode import MapRound
     from scorekeeper.session import Session
+
+BOARD_RULES = {
+    "usa": "45 trains; routes 1 to 9 long; +10 for the Longest Continuous Path; a tie goes to the most completed "
+           "tickets",
+    "europe": "45 trains; 3 stations each (+4 for each one not built; a station borrows one route of another "
+              "player for tickets); +10 European Express; a tie goes to the most completed tickets, then the fewest "
+              "stations built",
+    "nordic": "designed for 2–3 players; 40 trains; +10 Globetrotter for the most completed tickets; a tie goes "
+              "to the most completed tickets, then the longest path",
+}
+"""Each board's rules in one line, for the New session form."""
 
 TIEBREAKS = {
     "tickets": ("the publisher's full rule, not printed in rulebooks 001/003",
@@ -112,10 +123,19 @@ class TicketToRide(Game):
         Rule("map", None, "a board the program knows (\"usa\", \"europe\", \"nordic\"): list claimed routes by "
              "their cities (and on Europe the station cities) and it scores routes, tickets, stations and the "
              "longest path; the board sets the trains (45, 45, 40), the route table, the bonus (Longest Path, "
-             "European Express, Globetrotter) and the tie-break", choices=MAPS, kind="choice"),
+             "European Express, Globetrotter) and the tie-break", choices=MAPS, kind="choice",
+             options=tuple((board, EDITION_NAMES[board], "claimed routes and tickets typed by their cities "
+                            f"(a few letters, Tab completes) on the {EDITION_NAMES[board]} board: "
+                            + BOARD_RULES[board]) for board in MAPS),
+             blank=("none", "routes typed as counts by length or as points, tickets marked done or failed, the "
+                            "longest path typed (rule edition picks the board's rules)")),
         Rule("edition", None, "the board's rules without the board (\"usa\", \"europe\", \"nordic\"): routes "
              "as counts or points, tickets marked completed, the longest path and Europe's stations typed; "
-             "map implies its edition", choices=EDITIONS, kind="choice"),
+             "map implies its edition", choices=EDITIONS, kind="choice",
+             options=tuple((board, EDITION_NAMES[board], "its rules, routes typed as counts or points: "
+                            + BOARD_RULES[board]) for board in EDITIONS),
+             blank=("as the map", "the rules of the board chosen above (with no board: the USA rules, as in "
+                                  "the base game)")),
         Rule("tiebreak", "tickets", "a tie for the most points: " + "; or ".join(
              f"{key} — {what} ({source})" for key, (source, what) in TIEBREAKS.items()),
              choices=tuple(TIEBREAKS), kind="choice"),
@@ -165,7 +185,7 @@ class TicketToRide(Game):
             fields["stations"] = IntField("stations", "Stations", f"stations built (0 to {STATIONS}; +"
                                           f"{STATION_POINTS} for each one not built)", lo=0, hi=STATIONS)
         if edition == "europe" and self.map_name(rules) is not None:
-            fields["station_cities"] = NameListField("station_cities", "Stations",
+            fields["station_cities"] = CityNamesField("station_cities", "Stations",
                                                      f"the cities of the player's stations (at most {STATIONS})")
         if self.map_name(rules) is not None:
             fields["tickets"] = TicketNamesField("tickets", "Tickets",
@@ -221,13 +241,30 @@ class TicketToRide(Game):
             *stations,
             Step("tickets", "Destination tickets", (("tickets", None),), ("ticket",),
                  "Name each destination ticket by its two cities: the map looks up its points and "
-                 "whether the claimed routes connect it (connected adds them, not connected subtracts them)."
+                 "whether the claimed routes " + ("and the stations " if edition == "europe" else "")
+                 + "connect it (connected adds them, not connected subtracts them)."
                  if on_map else
                  "Reveal the destination tickets: each completed one adds its points, each failed one "
                  "subtracts them."),
             path,
-            Step("summary", "Summary", (), (), "The final points, player by player."),
+            Step("summary", "Summary", (), (), "The final points, player by player." + self.board_summary(session)),
         )
+
+    def board_summary(self, session: HasRules) -> str:
+        """On Europe and Nordic Countries: the board's bonus and its tie-break, for the Summary step."""
+        edition = self.edition(session.rules)
+        if edition == "usa":
+            return ""
+        if edition == "europe":
+            bonus = (f" The European Express: +{self.rule(session, 'longest_path_bonus')} to every player with the "
+                     "longest continuous path of their own routes (stations and borrowed routes never count).")
+            chain = "most completed tickets, then fewest stations built, then the European Express"
+        else:
+            bonus = f" The Globetrotter: +{GLOBETROTTER} to every player with the most completed tickets."
+            chain = "most completed tickets, then the longer continuous path"
+        if self.rule(session, "tiebreak") == "shared":
+            return bonus + " A tie on points is shared (rule tiebreak = \"shared\")."
+        return bonus + f" A tie on points ({EDITION_NAMES[edition]} rulebook): {chain}; still tied, shared."
 
     # -- what each player did ---------------------------------------------------------
     def on_map(self, session: Session, number: int) -> MapRound | None:
@@ -298,9 +335,14 @@ class TicketToRide(Game):
 
     def board_checks(self, session: Session, number: int, edition: str) -> list[Problem]:
         """Nordic Countries with 4-5 players (a warning)."""
-        if edition == "nordic" and len(session.players) > 3:
-            return [Problem(f"Nordic Countries is designed for 2-3 players; this game has {len(session.players)}",
-                            "warning", location(number), round=number)]
+        return [Problem(p.message, "warning", location(number), round=number)
+                for p in self.seating_problems(session.rules, len(session.players))]
+
+    def seating_problems(self, rules: dict[str, Any], count: int) -> list[Problem]:
+        """Nordic Countries with 4-5 players (a warning)."""
+        if self.edition(rules) == "nordic" and count > 3:
+            return [Problem(f"Nordic Countries is designed for 2-3 players; this game has {count}", "warning",
+                            "players")]
         return []
 
     # -- scoring --------------------------------------------------------------------
@@ -376,21 +418,26 @@ class TicketToRide(Game):
         if not bonus or not holders:
             return []
         played = self.on_map(session, number)
+        express = self.edition(session.rules) == "europe"
+        what = "the longest continuous path of own routes" if express else "the longest continuous path"
         items = []
         for p in holders:
             if len(holders) == 1:
                 rest = [v for q, v in paths.items() if q != p]
-                why = f"the longest continuous path ({plural(top, 'train')}; next best {max(rest)}): +{bonus}"
+                why = f"{what} ({plural(top, 'train')}; next best {max(rest)}): +{bonus}"
             else:
                 others = names([q for q in holders if q != p])
-                why = f"tied with {others} for the longest continuous path ({top} trains each): +{bonus}"
+                why = f"tied with {others} for {what} ({top} trains each): +{bonus}"
+            if express:
+                why = "the European Express: " + why
             if played is not None:
                 why += f" — {' – '.join(played.trails[p][1])}"
             items.append(Item(p, "longest-path", whole(bonus), why,
                               tuple(played.trails[p][1]) if played is not None else ()))
         trails = {q: tuple(t[1]) for q, t in played.trails.items()} if played is not None else None
-        return items + missed_items(paths, holders, "longest-path", "longest continuous path",
-                                   plural(top, "train"), trails)
+        return items + missed_items(paths, holders, "longest-path", "European Express: longest continuous path "
+                                   "of own routes" if express else "longest continuous path", plural(top, "train"),
+                                   trails)
 
     # -- the end --------------------------------------------------------------------
     def tiebreaks(self, session: Session, rounds: list[RoundScore]) -> list[TieBreak]:

@@ -118,6 +118,7 @@ class Card:
     completed: bool
     how: str  # "completed", "failed", "not marked completed, so failed", "connected on the map" …
     name: str = ""  # the card's name, when it has one
+    via: tuple[str, ...] = ()  # Europe: the cities of the stations that completed the ticket
 
     @property
     def value(self) -> int:
@@ -150,7 +151,8 @@ def cards_of(entry: dict[str, Any], key: str, noun: str) -> list[Card]:
 def card_items(player: str, cards: list[Card], category: str, keep: Callable[[Card], bool] = lambda c: True
                ) -> list[Item]:
     """An item per card (that `keep` accepts): + its points when completed, - when failed."""
-    return [Item(player, category, whole(c.value), c.why(), (c.name,) if c.name else ()) for c in cards if keep(c)]
+    return [Item(player, category, whole(c.value), c.why(), (c.name,) if c.name else (), via=c.via)
+            for c in cards if keep(c)]
 
 
 TICKETS_HELP = "destination tickets: points, completed = true/false, name (\"Denver – El Paso\", optional)"

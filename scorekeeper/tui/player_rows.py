@@ -45,9 +45,9 @@ def live_line(kind: str, value: Any) -> list[Line]:
     if kind == "path":
         return [(Content("      "), path_content(value))]
     if kind == "trail":
-        length, cities = value
+        length, cities, bonus = value
         trains = "1 train" if length == 1 else f"{length} trains"
-        text = f"longest continuous path {trains}, no bonus" if length else "no routes claimed, no path"
+        text = f"longest continuous path {trains}, {bonus}" if length else "no routes claimed, no path"
         out = [(Content.styled("   0  ", "dim"), Content.styled(text, "dim"))]
         if cities:
             out.append((Content("      "), path_content(cities, dim=True)))

@@ -52,17 +52,31 @@ class RuleRow(Horizontal):
         rule = self.rule
         yield Label(Content.styled(rule.key, "bold"), classes="rule-key")
         if rule.kind == "choice":
-            options = [(Content(c), c) for c in rule.choices]
+            options = [(Content(rule.label(c)), c) for c in rule.choices]
             if rule.default is None:
-                yield Select(options, prompt="(none)", allow_blank=True, classes="rule-input", compact=True)
+                yield Select(options, prompt=rule.label(None), allow_blank=True, classes="rule-input", compact=True)
             else:
                 yield Select(options, value=rule.default, allow_blank=False, classes="rule-input", compact=True)
         elif rule.kind == "names":
             yield FormInput(placeholder="e.g. 4=Pie, 6=Produce", classes="rule-input", compact=True)
         else:
             yield FormInput(placeholder=str(rule.default), classes="rule-input", compact=True)
+        yield Label(self.help_text(rule.default), classes="rule-help")
+
+    def help_text(self, value: Any) -> Content:
+        """The rule's line of explanation; a choice that says what it does: what the one chosen does."""
+        rule = self.rule
         default = f"  (default {rule.shown_default()})" if rule.default is not None else "  (optional)"
-        yield Label(Content.assemble(rule.help, (default, "dim")), classes="rule-help")
+        if rule.options:
+            return Content.assemble((rule.label(value), "bold"), ": ", rule.explained(value), (default, "dim"))
+        return Content.assemble(rule.help, (default, "dim"))
+
+    @on(Select.Changed)
+    def chosen(self, event: Select.Changed) -> None:
+        """Another choice: what it does."""
+        if self.rule.options:
+            value = None if event.select.is_blank() else event.value
+            self.query_one(".rule-help", Label).update(self.help_text(value))
 
     def value(self) -> Any:
         """The value given, or None to keep the default."""
@@ -206,6 +220,7 @@ class NewSessionScreen(Screen[None]):
             self.query_one(f"#player-{i}-problem", Static).update(joined(problem_line(p) for p in shown.get(i, [])))
         if not final:
             general = [p for p in general if len(names) > self.game.max_players]
+        general += self.game.seating_problems(self.rules(), len(names))
         self.query_one("#players-problem", Static).update(joined(problem_line(p) for p in general))
         rule_problems = self.game.check_rules(self.rules())
         self.query_one("#rules-problem", Static).update(

@@ -19,6 +19,7 @@ EDITORS: dict[str, tuple[str, str]] = {
     "tourists": ("editors", "TouristLines"),
     "map-routes": ("map_editors", "RouteLines"),
     "map-tickets": ("map_editors", "TicketLines"),
+    "map-cities": ("map_editors", "StationLines"),
 }
 """The editor of each field kind, as (module of scorekeeper.tui.widgets, class): a module is imported when a
 session uses one of its kinds (a Ticket Booth session never loads the map editors). A holder's cells show yes/no;

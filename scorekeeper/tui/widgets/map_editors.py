@@ -21,18 +21,26 @@ if TYPE_CHECKING:
 
 SHOWN = 4
 """How many completions a line's note lists."""
+EXAMPLES = {"usa": ("den - kan", "den - el", "den"), "europe": ("ber - ess", "ber - bu", "ess"),
+            "nordic": ("osl - kri", "osl - hel", "osl")}
+"""What each board's empty line shows as an example: a route, a ticket, a city (a few letters of each)."""
 
 
 class PairLines(CardLines):
     """A player's claimed routes (or tickets) on a map, one per line; the map reads each line."""
 
     kind = mapmode.ROUTE
-    placeholder = "den - kan  (Tab completes)"
+    example = 0
 
     @property
     def game_map(self) -> GameMap:
         """The session's map."""
         return self.context  # type: ignore[no-any-return]
+
+    @property
+    def placeholder(self) -> str:  # type: ignore[override]
+        """The empty line's example, on this board (`den - kan  (Tab completes)` on the USA map)."""
+        return EXAMPLES.get(self.game_map.id, EXAMPLES["usa"])[self.example] + "  (Tab completes)"
 
     def line_text(self, item: Any) -> str:
         """An item of the value as a line."""
@@ -72,14 +80,35 @@ class PairLines(CardLines):
         return super().enter()
 
     def candidates(self, text: str, cursor: int) -> list[str]:
-        """The cities the name at the cursor may be completed to."""
+        """The cities the name at the cursor may be completed to; a whole double route whose tracks differ in
+        length: its tracks (`Kristiansand – Stavanger (2)`, `(3)`)."""
         frag, found = mapmode.candidates(self.game_map, text, cursor, self.kind)
         if not text.strip() or (len(found) == 1 and found[0] == frag.typed):
-            return []
-        return found
+            tracks = mapmode.resolve(self.game_map, text, self.kind)
+            return list(tracks.suggestions) if tracks.name is None and tracks.a and tracks.suggestions else []
+        return self.ordered(frag, found)
+
+    def ordered(self, frag: mapmode.Fragment, found: list[str]) -> list[str]:
+        """On the second city, those whose route (or ticket) another line of the list already names come last."""
+        if not frag.second_side or not frag.first or len(found) < 2:
+            return found
+        from scorekeeper.maps import MapNameError
+
+        try:
+            first = self.game_map.city(frag.first)
+        except MapNameError:
+            return found
+        listed = set()
+        for i, row in enumerate(self.rows):
+            if i != self.at and row.text.strip():
+                named = mapmode.resolve(self.game_map, row.text, self.kind)
+                listed.add(frozenset((named.a, named.b)))
+        return sorted(found, key=lambda city: frozenset((first, city)) in listed)
 
     def completed(self, text: str, cursor: int, name: str) -> str | None:
-        """The line with the city at the cursor replaced."""
+        """The line with the city at the cursor replaced (a track of a double route: the whole line)."""
+        if mapmode.SEPARATOR in name:
+            return name
         frag = mapmode.fragment(text, cursor)
         new, _ = mapmode.complete(text, frag, name)
         return new
@@ -107,6 +136,7 @@ class PairLines(CardLines):
         """What to type at a line being typed: the cities that fit, or why the map cannot read it."""
         text = row.text
         frag, found = mapmode.candidates(self.game_map, text, row.cursor, self.kind)
+        found = self.ordered(frag, found)
         if frag.second_side and frag.typed or not found:
             message = mapmode.resolve(self.game_map, text, self.kind).error
             if not found and frag.second_side and frag.first:
@@ -147,6 +177,10 @@ class RouteLines(PairLines):
 
     kind = mapmode.ROUTE
 
+    def flip(self) -> str | None:
+        """A route is neither done nor failed: ctrl+t does nothing here."""
+        return None
+
     def footer(self) -> Content | None:
         """`trains: 23 used · 22 left of 45` (from the lines the map reads and the core takes: a refused route,
         claimed by another player or twice, uses no trains; over the limit in red)."""
@@ -169,7 +203,7 @@ class TicketLines(PairLines):
             ("ctrl+r, ctrl+n", "on a line of a list: remove the line, insert a line"))
 
     kind = mapmode.TICKET
-    placeholder = "den - el  (Tab completes)"
+    example = 1
 
     def load(self, value: Any) -> None:
         """Tickets already in the file keep what they had."""
@@ -212,6 +246,135 @@ class TicketLines(PairLines):
         item = next((i for i in self.items if i.detail[:1] == (found.name,)), None)
         if item is None:
             return Content.styled(f"{found.size} points", "dim")
+        if item.points > 0 and item.via:
+            via = " and ".join(item.via)
+            return Content.assemble((f"✓ connected +{item.points}", "$text-success"),
+                                    (f" · station{'s' if len(item.via) > 1 else ''} in ", "dim"), inert(via))
         if item.points > 0:
             return Content.styled(f"✓ connected +{item.points}", "$text-success")
         return Content.styled(f"✗ not connected {item.points}", "$text-warning")
+
+
+class StationLines(CardLines):
+    """A player's stations on Europe, one city per line: Tab completes the city; beside each, the route of another
+    player the core chose for it; under them the stations built and left."""
+
+    HELP = (("station lists", "one city per line where the player built a station (ess: the beginning of the name "
+                              "does); Enter ends a line, Enter on the empty last line moves on"),
+            ("Tab", "completes a city (again: the next one that fits)"),
+            ("ctrl+r, ctrl+n", "on a line of a list: remove the line, insert a line"))
+
+    width = 20
+
+    @property
+    def game_map(self) -> GameMap:
+        """The session's map."""
+        return self.context  # type: ignore[no-any-return]
+
+    @property
+    def placeholder(self) -> str:  # type: ignore[override]
+        """The empty line's example on this board."""
+        return EXAMPLES.get(self.game_map.id, EXAMPLES["usa"])[2] + "  (Tab)"
+
+    def city(self, text: str) -> str | None:
+        """The city a line names, or None."""
+        from scorekeeper.maps import MapNameError
+
+        try:
+            return self.game_map.city(text.strip())
+        except MapNameError:
+            return None
+
+    def error(self, text: str) -> str:
+        """Why the map cannot read a line."""
+        from scorekeeper.maps import MapNameError
+
+        try:
+            self.game_map.city(text.strip())
+        except MapNameError as exc:
+            return str(exc)
+        return ""
+
+    def line_text(self, item: Any) -> str:
+        """A city as a line."""
+        return str(item)
+
+    def item_of(self, text: str) -> Any:
+        """The city as the map names it, else the text (for the core to refuse)."""
+        if not text.strip():
+            return None
+        return self.city(text) or text.strip()
+
+    def value(self) -> Any:
+        """The cities as saved; NOT_READY while a line names no city."""
+        lines = [r.text for r in self.rows if r.text.strip()]
+        if any(self.city(t) is None for t in lines):
+            return NOT_READY
+        return self.raw()
+
+    def raw(self) -> Any:
+        """The lines as they are, read or not."""
+        return [self.item_of(r.text) for r in self.rows if r.text.strip()]
+
+    def canonical(self, text: str) -> str:
+        """The line as the map names the city."""
+        return self.city(text) or text
+
+    def enter(self) -> str | None:
+        """A line naming no city stays (its reason beside it); else as any list."""
+        row = self.rows[self.at]
+        if row.text.strip() and self.city(row.text) is None:
+            return "refuse"
+        return super().enter()
+
+    def flip(self) -> str | None:
+        """A station is neither done nor failed: ctrl+t does nothing here."""
+        return None
+
+    def candidates(self, text: str, cursor: int) -> list[str]:
+        """The cities the line may be completed to."""
+        typed = text.strip()
+        found = self.game_map.complete_city(typed) if typed else []
+        return [] if len(found) == 1 and found[0] == typed else found
+
+    def completed(self, text: str, cursor: int, name: str) -> str | None:
+        """The line replaced by the city."""
+        return name
+
+    def mark(self, problems: dict[int, str], items: list[Item]) -> None:
+        """Each station's item from the core: the route it uses."""
+        super().mark(problems, [i for i in items if i.category == "station" and i.uses is not None])
+
+    def note(self, number: int, row: Buffer, focused: bool) -> Content:
+        """The core's problem; what the station uses; or (while typing) the cities that fit."""
+        problem = self.problems.get(number)
+        if problem:
+            return Content.styled("✗ " + inert(problem), "$text-error")
+        city = self.city(row.text)
+        if city is None:
+            found = self.candidates(row.text, row.cursor)
+            if focused and found:
+                more = f" +{len(found) - SHOWN}" if len(found) > SHOWN else ""
+                return Content.assemble(("Tab: ", "dim"), ", ".join(found[:SHOWN]), (more, "dim"))
+            style = "$text-warning" if focused else "$text-error"
+            return Content.styled(("? " if focused else "✗ ") + inert(self.error(row.text)), style)
+        if city != row.text.strip() and focused:
+            return Content.assemble(("= ", "dim"), city)
+        item = next((i for i in self.items if i.uses is not None and i.uses[0] == city), None)
+        if item is None or item.uses is None:
+            return Content.styled("✓ station", "dim")
+        if not item.uses[1]:
+            return Content.styled("✓ no route of another player here", "dim")
+        return Content.assemble(("✓ ", "$text-success"), ("uses ", "dim"), inert(f"{item.uses[2]}'s {item.uses[1]}"))
+
+    def footer(self) -> Content | None:
+        """`stations: 2 built · 1 left of 3 (+4)` (lines the core refused not counted)."""
+        from scorekeeper.games.boards import STATION_POINTS, STATIONS
+
+        built = sum(1 for number, text in enumerate([r.text for r in self.rows if r.text.strip()], 1)
+                    if number not in self.problems and self.city(text) is not None)
+        left = STATIONS - built
+        style = "$text-error" if left < 0 else "bold"
+        return Content.assemble(("stations: ", "dim"), (f"{built} built", "bold"), " · ", (f"{left} left", style),
+                                (f" of {STATIONS}", "dim"),
+                                (f" (+{STATION_POINTS * left})" if left > 0 else "", "dim"))
