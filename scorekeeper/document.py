@@ -69,6 +69,9 @@ class Document:
         """The fields changed both here and elsewhere, when the last save could not merge."""
         self.prefer_ours = False
         """Set while a save runs that the table answered "keep mine": such fields take this place's values."""
+        self.entry: str | None = None
+        """How the table chose to enter routes (a field key: `route_points`, `routes`), None when it did not: the
+        file then says it (`walk.entry_mode`). The file has no place for the choice: the app keeps it."""
 
     @property
     def fingerprint(self) -> str | None:

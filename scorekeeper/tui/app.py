@@ -143,6 +143,7 @@ class ScorekeeperApp(AppBase):
         except SessionError as exc:
             return exc
         self.doc = doc
+        doc.entry = self.chosen_entry(path)
         if doc.read_only:
             self.notify(f"{inert(path.name)} is read-only: you can look, but nothing you change is saved.",
                         title="Read-only", severity="warning", markup=False, timeout=8)
@@ -184,6 +185,47 @@ class ScorekeeperApp(AppBase):
 
         assert self.doc is not None
         return StandingsScreen(self.doc)
+
+    # -- how the table enters routes: the app's own state, beside the index (the file has no place for it) --------
+    ENTRIES = "route-entry.json"
+
+    def chosen_entry(self, path: Path) -> str | None:
+        """How the table chose to enter routes in this file (New session, or ctrl+e), None when it did not."""
+        import json
+
+        from scorekeeper.index import cache_dir
+
+        try:
+            chosen = json.loads((cache_dir() / self.ENTRIES).read_text("utf-8")).get(str(path.resolve()))
+        except (OSError, ValueError, AttributeError):
+            return None
+        return chosen if chosen in walk_entries() else None
+
+    def choose_entry(self, path: Path, key: str) -> None:
+        """Remember the choice for the file (at most 200 files: the oldest choices go; written atomically)."""
+        import json
+        import os
+        import tempfile
+
+        from scorekeeper.index import cache_dir
+
+        where = cache_dir() / self.ENTRIES
+        try:
+            kept = json.loads(where.read_text("utf-8"))
+            kept = kept if isinstance(kept, dict) else {}
+        except (OSError, ValueError):
+            kept = {}
+        kept.pop(str(path.resolve()), None)
+        kept[str(path.resolve())] = key
+        kept = dict(list(kept.items())[-200:])
+        try:
+            where.parent.mkdir(parents=True, exist_ok=True)
+            fd, temp = tempfile.mkstemp(dir=where.parent, prefix=".route-entry-")
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump(kept, out)
+            os.replace(temp, where)
+        except OSError:
+            pass  # a cache: without it the file's own values say how routes are entered
 
     def walkthrough(self, number: int, index: int = 0) -> None:
         """Walk round `number` from step `index`."""
@@ -532,6 +574,13 @@ class ScorekeeperApp(AppBase):
         for command in super().get_system_commands(screen):  # Textual's, but for one the app has already (Quit)
             if command.title not in seen:
                 yield command
+
+
+def walk_entries() -> tuple[str, ...]:
+    """The ways to enter routes the app remembers (field keys)."""
+    from scorekeeper.walk import ENTRY_NAMES
+
+    return tuple(ENTRY_NAMES)
 
 
 def terminal_state() -> list[Any] | None:

@@ -114,6 +114,17 @@ class NewSessionScreen(Screen[None]):
             yield Label(Content.styled("House rules", "bold"), classes="section")
             yield Vertical(id="rules")
             yield Static(id="rules-problem", classes="field-problem")
+            with Vertical(id="route-entry-part"):
+                yield Label(Content.styled("Routes", "bold"), classes="section")
+                with Horizontal(classes="rule-row"):
+                    yield Label(Content.styled("entered as", "bold"), classes="rule-key")
+                    yield Select([(Content(name), key) for key, name in walk.ENTRY_NAMES.items()],
+                                 value=next(iter(walk.ENTRY_NAMES)), allow_blank=False, id="route-entry",
+                                 classes="rule-input", compact=True)
+                    yield Label(Content.assemble("how the table enters each player's routes: one box for the points "
+                                                 "on the score track, or one for each route length",
+                                                 ("  (ctrl+e in the walkthrough changes it)", "dim")),
+                                classes="rule-help")
             with Horizontal(classes="buttons"):
                 yield Button("Create and start scoring (ctrl+s)", variant="primary", id="create")
                 yield Button("Cancel (Esc)", id="cancel")
@@ -189,6 +200,15 @@ class NewSessionScreen(Screen[None]):
                 out[row.rule.key] = value
         return out
 
+    def route_entry(self) -> str | None:
+        """How the table will enter routes (a field key), None when the game and its rules offer no choice (a
+        board's map scores claimed routes)."""
+        shape = Session(game=self.game.id, players=("A", "B"), rules=self.rules())
+        if not walk.entries(self.game, shape):
+            return None
+        value = self.query_one("#route-entry", Select).value
+        return value if isinstance(value, str) else None
+
     def check(self, final: bool = False) -> list[Problem]:
         """Names and rules checked by the core; problems shown at their fields."""
         names = self.players()
@@ -208,6 +228,7 @@ class NewSessionScreen(Screen[None]):
             general = [p for p in general if len(names) > self.game.max_players]
         self.query_one("#players-problem", Static).update(joined(problem_line(p) for p in general))
         rule_problems = self.game.check_rules(self.rules())
+        self.query_one("#route-entry-part").display = self.route_entry() is not None
         self.query_one("#rules-problem", Static).update(
             joined(problem_line(Problem(f"{p.path}: {p.message}")) for p in rule_problems))
         title = self.query_one("#title", Input).value.strip()
@@ -241,6 +262,9 @@ class NewSessionScreen(Screen[None]):
             self.notify(f"Could not write a session file in {inert(str(folder))}: {exc.strerror or exc}",
                         severity="error", markup=False)
             return
+        entry = self.route_entry()
+        if entry is not None:
+            self.app.choose_entry(path, entry)
         self.app.pop_screen()
         self.app.open_file(path)
 

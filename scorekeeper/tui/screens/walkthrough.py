@@ -106,6 +106,7 @@ class WalkthroughScreen(SessionScreen):
         Binding("ctrl+r", "list_key('remove')", "Remove line", id="remove"),
         Binding("tab", "stay", "Complete", show=False, id="complete"),
         Binding("f2", "stay", "Edit box", show=False, id="edit"),
+        Binding("ctrl+e", "route_entry", "Route entry", id="route-entry"),
     ]
 
     HELP_TEXTS = {
@@ -205,14 +206,15 @@ class WalkthroughScreen(SessionScreen):
         rules = self.model.rules
         if self._plan is None or self._plan[0] is not rules:
             steps = self.game.steps(self.model)
-            self._plan = (rules, steps, [walk.slots(self.game, self.model, step) for step in steps])
+            self._plan = (rules, steps, [walk.shown_slots(self.game, self.model, step, self.doc.entry)
+                                         for step in steps])
         return self._plan[1], self._plan[2]
 
     def slots_of(self, step: Step) -> tuple[walk.Slot, ...]:
         """The inputs of a step of the round."""
         steps, slots = self.plan()
         return next((slots[i] for i, s in enumerate(steps) if s is step), None) or \
-            walk.slots(self.game, self.model, step)
+            walk.shown_slots(self.game, self.model, step, self.doc.entry)
 
     @property
     def step(self) -> Step:
@@ -620,8 +622,9 @@ class WalkthroughScreen(SessionScreen):
                 cell = cells[i] if i < len(cells) else Content("")
                 row += cell + Content(" " * max(0, width - cell.cell_length))
             out.append(row.stylize("$text-muted"))
-        if walk.either(self.step) and len(self.slots) > 1:
-            either = Content.styled("give one or the other", "dim italic")
+        if walk.either(self.step):
+            either = Content.styled("give one or the other" if walk.offers_either(self.step, self.slots) else
+                                    f"ctrl+e: {self.other_entry()}", "dim italic")
             if out[-1].cell_length + 2 + either.cell_length <= width:
                 out[-1] += Content("  ") + either
             else:
@@ -904,7 +907,7 @@ class WalkthroughScreen(SessionScreen):
         inputs = [s for s in slots if s.kind not in STEP_WIDE]
         if moves and len(inputs) > 1:
             order = " → ".join(s.label for s in inputs)
-            if walk.either(step):
+            if walk.offers_either(step, slots):
                 order += ": give one or the other"
             rows += [("Enter, Tab", f"confirms the box (empty: 0 / no) and moves along the player's row ({order}), "
                                     "then to the next player's row; after the last player, the next step"),
@@ -923,7 +926,15 @@ class WalkthroughScreen(SessionScreen):
                                  "↑ / ↓ and Enter pick too"))
         for slot in inputs:
             rows += [row for row in editor_class(editor_kind(slot)).HELP if row not in rows]
+        if walk.either(step) and walk.entries(self.game, self.model):
+            rows.append(("ctrl+e", f"enter routes as {self.other_entry()} instead (kept for this session)"))
         return rows
+
+    def other_entry(self) -> str:
+        """What ctrl+e switches the routes to: `counts by length`, `the score track`."""
+        mode = walk.entry_mode(self.game, self.model, self.doc.entry)
+        key = walk.other_entry(self.game, self.model, mode)
+        return walk.entry_name(self.game, self.model, key) if key else ""
 
     # -- actions ------------------------------------------------------------------------
     def action_list_key(self, key: str) -> None:
@@ -933,11 +944,25 @@ class WalkthroughScreen(SessionScreen):
         """A key the grid uses: the keyboard stays with the grid."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The list keys are shown only at a list."""
+        """The list keys are shown only at a list; the route entry only at the routes."""
+        if action == "route_entry":
+            return walk.either(self.step) and bool(walk.entries(self.game, self.model))
         if action == "list_key":
             spot = self.spots[self.at] if self.spots else None
             return spot is not None and spot.player is not None and self.editors[(spot.player, spot.slot)].stacked
         return True
+
+    def action_route_entry(self) -> None:
+        """Enter the routes the other way (score track / counts by length), for the rest of the session."""
+        mode = walk.entry_mode(self.game, self.model, self.doc.entry)
+        key = walk.other_entry(self.game, self.model, mode)
+        if key is None:
+            return
+        self.flush()
+        self.doc.entry = key
+        self.app.choose_entry(self.doc.path, key)
+        self._plan = self._head = None
+        self.go(self.index)
 
     def action_step(self, delta: int) -> None:
         """The previous / next step."""
