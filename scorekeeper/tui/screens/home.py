@@ -91,14 +91,17 @@ class HomeScreen(Screen[None]):
     BINDINGS = [
         Binding("ctrl+n", "new", "New session", id="new", priority=True),
         Binding("delete,ctrl+d", "delete", "Delete", id="delete", priority=True),
+        Binding("ctrl+o", "sample", "Open a sample", id="sample"),
+        Binding("ctrl+q", "app.quit", "Quit", id="quit", priority=True),
+        Binding("f1,question_mark", "app.help", "Help", id="home-help"),
         Binding("ctrl+z", "undo_delete", "Undo delete", id="undo-delete"),
+        Binding("ctrl+t", "trash", "Trash", id="trash"),
         Binding("f2", "history", "History", id="history"),
         Binding("f3", "statistics", "Statistics", id="statistics"),
-        Binding("ctrl+t", "trash", "Trash", id="trash"),
-        Binding("ctrl+o", "sample", "Open a sample", id="sample"),
         Binding("escape", "clear_filter", "Clear filter", show=False, id="clear-filter"),
-        Binding("ctrl+q", "app.quit", "Quit", id="quit", priority=True),
     ]
+    """The keys a table needs first come first: the footer drops the last ones that do not fit (at 80 columns:
+    Trash, History, Statistics, all in the palette and the help); Help is the app's, named here for its place."""
 
     app: AppBase
 

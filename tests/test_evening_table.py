@@ -1,0 +1,52 @@
+"""Issue 25 item 8, what a table expects from a score app: the home footer at 80 columns, toasts that stay on
+their screen, the winner's score on the home list, recent players, the sample opened without copying it, and a
+result to paste in a group chat."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scorekeeper.tui.screens.help import HelpScreen
+from scorekeeper.tui.screens.home import HomeScreen
+from scorekeeper.tui.widgets.bars import KeyBar
+from tests.test_tui_support import burst, pilot_test, running, write_session
+
+SMALL = (80, 24)
+
+
+def footer(screen: object) -> str:
+    """The footer as drawn at the terminal's width (the keys that do not fit are left out)."""
+    return " ".join(str(screen.query_one(KeyBar).render()).split())  # type: ignore[attr-defined]
+
+
+# -- the home footer keeps ^o, ^q and F1 at 80 columns ------------------------------------------
+@pilot_test
+async def test_the_home_footer_keeps_sample_quit_and_help_at_80_columns(tmp_path: Path) -> None:
+    write_session(tmp_path, "ticket-booth", ["Ana", "Bo"], name="a.toml", aged=0)
+    write_session(tmp_path, "ticket-to-mars", ["Cy", "Di"], name="b.toml", aged=1)
+    async with running(tmp_path, size=SMALL) as (app, pilot):
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        shown = footer(home)
+        for key in ("^n New session", "del Delete", "^o Open a sample", "^q Quit", "f1 Help", "^p palette"):
+            assert key in shown, shown
+        assert shown.count("Help") == 1
+        await burst(pilot, "ctrl+d", "y")  # Undo delete joins the footer: the three stay
+        shown = footer(home)
+        assert "^z Undo delete" in shown or "Undo delete" not in shown
+        for key in ("^o Open a sample", "^q Quit", "f1 Help"):
+            assert key in shown, shown
+        await burst(pilot, "?")  # a printable key is the filter's
+        assert app.screen is home and home.query_one("#filter").value == "?"  # type: ignore[attr-defined]
+        await burst(pilot, "f1")
+        assert isinstance(app.screen, HelpScreen)
+
+
+@pilot_test
+async def test_the_home_footer_at_120_columns_shows_every_key(tmp_path: Path) -> None:
+    write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    async with running(tmp_path) as (app, _pilot):
+        shown = footer(app.screen)
+        for key in ("^n New session", "del Delete", "^t Trash", "f2 History", "f3 Statistics", "^o Open a sample",
+                    "^q Quit", "f1 Help"):
+            assert key in shown, shown
