@@ -4,12 +4,17 @@ result to paste in a group chat."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
+from textual.pilot import Pilot
+
+from scorekeeper.tui.app import ScorekeeperApp
 from scorekeeper.tui.screens.help import HelpScreen
 from scorekeeper.tui.screens.home import HomeScreen
 from scorekeeper.tui.widgets.bars import KeyBar
-from tests.test_tui_support import burst, pilot_test, running, write_session
+from tests.test_tui_support import SIZE, app_for, burst, pilot_test, running, settle, write_session
 
 SMALL = (80, 24)
 
@@ -50,3 +55,46 @@ async def test_the_home_footer_at_120_columns_shows_every_key(tmp_path: Path) ->
         for key in ("^n New session", "del Delete", "^t Trash", "f2 History", "f3 Statistics", "^o Open a sample",
                     "^q Quit", "f1 Help"):
             assert key in shown, shown
+
+
+# -- toasts stay on the screen they were raised on ------------------------------------------------
+@asynccontextmanager
+async def with_toasts(folder: Path) -> AsyncIterator[tuple[ScorekeeperApp, Pilot]]:
+    """The app as `running` gives it, with Textual's toasts drawn (a test app has none unless asked)."""
+    app = app_for(folder)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        yield app, pilot
+
+
+def toasts(app: object) -> list[str]:
+    return [" ".join(str(t.render()).split()) for t in app.screen.query("Toast")]  # type: ignore[attr-defined]
+
+
+@pilot_test
+async def test_a_toast_does_not_follow_to_the_next_screen(tmp_path: Path) -> None:
+    """Delete on the home list: "Deleted … ctrl+z brings it back" there; ctrl+n: the New session form has no
+    toast over it; back home: none either (the list is not covered)."""
+    from scorekeeper.tui.screens.new_session import NewSessionScreen
+
+    write_session(tmp_path, "ticket-booth", ["Ana", "Bo"], name="a.toml", aged=0)
+    write_session(tmp_path, "ticket-to-mars", ["Cy", "Di"], name="b.toml", aged=1)
+    async with with_toasts(tmp_path) as (app, pilot):
+        await burst(pilot, "ctrl+d", "y")
+        assert any("Deleted" in t for t in toasts(app)), toasts(app)
+        await burst(pilot, "ctrl+n")
+        assert isinstance(app.screen, NewSessionScreen)
+        assert toasts(app) == []
+        await burst(pilot, "escape")
+        assert isinstance(app.screen, HomeScreen) and toasts(app) == []
+
+
+@pilot_test
+async def test_an_error_toast_outlives_the_change_of_screen(tmp_path: Path) -> None:
+    write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    async with with_toasts(tmp_path) as (app, pilot):
+        app.notify("Could not save: the disk is full", severity="error", timeout=30)
+        await burst(pilot)
+        app.errors = [(raised - 1, *rest) for raised, *rest in app.errors]  # raised a second ago
+        await burst(pilot, "ctrl+n")
+        assert any("disk is full" in t for t in toasts(app)), toasts(app)

@@ -25,6 +25,8 @@ from scorekeeper.tui.keys import KeyQueue
 if TYPE_CHECKING:  # the home screen paints without them: imported where a session is opened or saved
     import threading
 
+    from textual.notifications import SeverityLevel
+
     from scorekeeper.document import Document, Edit
     from scorekeeper.session import Session, SessionError
 
@@ -92,6 +94,8 @@ class ScorekeeperApp(AppBase):
         self.stop_asked = False
         self.terminal = terminal_state()
         self.typed = KeyQueue(self)
+        self.errors: list[tuple[float, float, str, str, bool]] = []
+        """The error toasts raised (when, until when, message, title, markup): they stay when the screen changes."""
 
     def get_default_screen(self) -> Screen[Any]:
         """The app's first screen itself, not one pushed over an empty default screen (built, styled and resized
@@ -108,6 +112,7 @@ class ScorekeeperApp(AppBase):
     def on_mount(self) -> None:
         """The session given on the command line that could not be opened: why (the first screen is shown)."""
         self.mounted = True
+        self.screen_change_signal.subscribe(self, self.screen_changed)
         if self.stop_asked:  # SIGTERM/SIGHUP while starting: quit now that the terminal can be restored
             self.call_later(self.action_quit_now)
         self.call_after_refresh(self._start_up)  # nothing in it is needed for the first frame
@@ -185,6 +190,30 @@ class ScorekeeperApp(AppBase):
 
         assert self.doc is not None
         return StandingsScreen(self.doc)
+
+    # -- toasts belong to their screen ------------------------------------------------------------------------
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """A toast (Textual's), an error remembered so that it outlives a change of screen."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        if severity == "error":
+            import time
+
+            now = time.monotonic()
+            self.errors.append((now, now + (timeout or self.NOTIFICATION_TIMEOUT), message, title, markup))
+
+    def screen_changed(self, screen: Screen[Any]) -> None:
+        """Another screen: the toasts raised on the one before go (they would cover its list and speak of what
+        is no longer shown); an error still showing stays, for the time it had left. A toast raised while the
+        change is made (a session opened read-only) comes after it, on the new screen."""
+        import time
+
+        now = time.monotonic()
+        self.errors = [e for e in self.errors if e[1] > now]
+        self.clear_notifications()
+        for raised, until, message, title, markup in self.errors:
+            if now - raised > 0.2:  # a younger one is not shown yet: it comes on the new screen by itself
+                super().notify(message, title=title, severity="error", timeout=until - now, markup=markup)
 
     # -- how the table enters routes: the app's own state, beside the index (the file has no place for it) --------
     ENTRIES = "route-entry.json"
