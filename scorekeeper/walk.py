@@ -418,11 +418,32 @@ def result_text(sheet: Sheet) -> str:
     return f"{names(sheet.winners)} share the victory"
 
 
+def won_text(game: Game, session: Session, sheet: Sheet) -> str:
+    """The result with the winner's score: `Mia won 77–70`; a tie on points settled by the game's chain says how
+    (`Mia won 77–77 (scored more in the last round)`); `Ana and Bo share the victory on 60½`."""
+    top = sheet.totals[sheet.winners[0]]
+    if len(sheet.winners) > 1:
+        return f"{result_text(sheet)} on {points(top)}"
+    winner = sheet.winners[0]
+    others = [sheet.totals[p] for p in session.players if p != winner]
+    second = max(others) if others else top
+    text = f"{winner} won {points(top)}–{points(second)}"
+    if second != top:
+        return text
+    tied = [p for p in session.players if sheet.totals[p] == top]
+    for link in game.tiebreaks(session, sheet.rounds):
+        keys = {p: link.key(p) for p in tied}
+        if all(keys[winner] > keys[p] for p in tied if p != winner):
+            return f"{text} ({link.better})"
+        tied = [p for p in tied if keys[p] == keys[winner]]
+    return text
+
+
 def state_text(game: Game, session: Session, sheet: Sheet) -> str:
-    """A session's state for the home screen: `round 2 of 3 — Bo leads`, `finished — Ana won`."""
+    """A session's state for the home screen: `round 2 of 3 — Bo leads`, `finished — Ana won 77–70`."""
     where = resume(game, session, sheet)
     if sheet.complete and where is None:
-        return f"finished — {result_text(sheet)}"
+        return f"finished — {won_text(game, session, sheet)}"
     current = where[0] if where else len(session.rounds) + 1
     text = round_title(game, session, current).lower()
     if current == 1 and not any(session.round(1).players.values()):

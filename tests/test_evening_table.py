@@ -4,10 +4,12 @@ result to paste in a group chat."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from scorekeeper.tui.app import ScorekeeperApp
@@ -98,3 +100,56 @@ async def test_an_error_toast_outlives_the_change_of_screen(tmp_path: Path) -> N
         app.errors = [(raised - 1, *rest) for raised, *rest in app.errors]  # raised a second ago
         await burst(pilot, "ctrl+n")
         assert any("disk is full" in t for t in toasts(app)), toasts(app)
+
+
+# -- the winner's score on the home list ----------------------------------------------------------
+SAMPLES = Path(__file__).parent.parent / "sample_sessions"
+
+
+@pytest.mark.parametrize(("name", "state"), [
+    ("ticket-booth-3p.toml", "finished — Bo won 95½–76"),
+    ("ticket-booth-tiebreak.toml", "finished — Bo won 71–71 (scored more in the last round)"),
+    ("ticket-booth-shared.toml", "finished — Ivy and Jo share the victory on 129"),
+    ("ticket-to-ride-tie-tickets.toml", "finished — Jun won 76–76 (completed more tickets)"),
+    ("ticket-to-ride-europe-4p.toml", "finished — Finn won 71–71 (built fewer stations)"),
+    ("ticket-to-mars-extra-round.toml", "finished — Rafael won 25–23"),
+    ("ticket-booth-in-progress.toml", "round 2 of 3 — Kim leads"),
+])
+def test_the_state_has_the_winners_score(name: str, state: str) -> None:
+    from scorekeeper import files, games, walk
+
+    session, warnings = files.load(SAMPLES / name)
+    assert walk.state_text(games.get(session.game), session, games.score(session, warnings)) == state
+
+
+@pilot_test
+async def test_the_home_list_shows_the_winners_score(tmp_path: Path) -> None:
+    for name in ("ticket-booth-tiebreak.toml", "ticket-to-ride-4p.toml"):
+        shutil.copy(SAMPLES / name, tmp_path / name)
+    async with running(tmp_path, size=SMALL) as (app, _pilot):
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        drawn = " ".join(" ".join(str(line) for line in entry.lines()) for entry in home.shown)  # type: ignore[attr-defined]
+        assert "finished — Bo won 71–71 (scored more in the last round)" in drawn, drawn
+        assert "finished — Theo won 117–79" in drawn, drawn
+
+
+def test_an_index_of_the_older_schema_is_rebuilt_with_the_scores(tmp_path: Path) -> None:
+    """An index written before the states had the scores (schema 3) is rebuilt: no `finished — Bo won` stays."""
+    import os
+    import sqlite3
+
+    from scorekeeper.index import Index, db_path
+
+    shutil.copy(SAMPLES / "ticket-booth-3p.toml", tmp_path / "a.toml")
+    os.utime(tmp_path / "a.toml", (1_700_000_000, 1_700_000_000))  # long ago: the index trusts its row
+    with Index(tmp_path) as index:
+        index.refresh(workers=None)
+    con = sqlite3.connect(db_path(tmp_path))
+    with con:
+        con.execute("UPDATE sessions SET state = 'finished — Bo won'")
+        con.execute("PRAGMA user_version = 3")
+    con.close()
+    with Index(tmp_path) as index:
+        index.refresh(workers=None)
+        assert [s.state for s in index.summaries()] == ["finished — Bo won 95½–76"]
