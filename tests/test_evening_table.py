@@ -153,3 +153,54 @@ def test_an_index_of_the_older_schema_is_rebuilt_with_the_scores(tmp_path: Path)
     with Index(tmp_path) as index:
         index.refresh(workers=None)
         assert [s.state for s in index.summaries()] == ["finished — Bo won 95½–76"]
+
+
+# -- ctrl+o opens the sample without copying it for good ------------------------------------------
+def tomls(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.glob("*.toml"))
+
+
+@pilot_test
+async def test_ctrl_o_opens_the_sample_and_leaves_nothing_behind(tmp_path: Path) -> None:
+    """A look at the sample (its walkthrough, its standings, back home) writes nothing in the folder."""
+    from scorekeeper.tui.screens.standings import StandingsScreen
+    from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
+
+    async with running(tmp_path) as (app, pilot):
+        await burst(pilot, "ctrl+o")
+        assert isinstance(app.screen, WalkthroughScreen)
+        assert app.screen.session.players == ("Kim", "Lou", "Max")
+        await burst(pilot, "pagedown", "pageup", "escape")
+        assert isinstance(app.screen, StandingsScreen)
+        await burst(pilot, "escape")
+        assert isinstance(app.screen, HomeScreen)
+        assert tomls(tmp_path) == [] and not (tmp_path / "exports").exists()
+        assert app.screen.shown == []  # type: ignore[attr-defined]
+
+
+@pilot_test
+async def test_the_first_change_to_the_sample_keeps_a_copy_with_it(tmp_path: Path) -> None:
+    """What is typed into the sample is not lost: the first change copies it into the folder (a free name), the
+    change saved there; the next ones and ctrl+z too; back home, the copy is listed."""
+    from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
+    from tests.test_tui_support import saved
+
+    write_session(tmp_path, "ticket-booth", ["Ana", "Bo"], name="sample-ticket-booth-in-progress.toml", aged=0)
+    async with running(tmp_path) as (app, pilot):
+        await burst(pilot, "ctrl+o")
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen)
+        assert screen.step.title == "#1"  # round 2: Kim and Lou in, Kim first (#1 is Lou's)
+        await burst(pilot, "0", "enter")
+        copy = tmp_path / "sample-ticket-booth-in-progress-2.toml"
+        assert tomls(tmp_path) == [copy.name, "sample-ticket-booth-in-progress.toml"]
+        assert app.doc is not None and app.doc.path == copy
+        first = saved(copy)[0]
+        assert first.rounds[1].players["Kim"]["attractions"]["1"] == 0
+        await burst(pilot, "down", "down", "enter")  # Max: none
+        assert saved(copy)[0] != first
+        await burst(pilot, "ctrl+z")
+        assert saved(copy)[0] == first
+        await burst(pilot, "escape", "escape")
+        assert isinstance(app.screen, HomeScreen)
+        assert copy in [entry.path for entry in app.screen.shown]  # type: ignore[attr-defined]

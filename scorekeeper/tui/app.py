@@ -170,6 +170,21 @@ class ScorekeeperApp(AppBase):
         self.push_screen(screen)
         return True
 
+    def open_sample(self, name: str, text: str) -> bool:
+        """Open a packaged sample without copying it into the folder: only the first change copies it (as
+        `sample-NAME`), so a look leaves nothing behind and nothing typed is lost."""
+        from scorekeeper.document import Document
+        from scorekeeper.session import SessionError
+
+        try:
+            self.doc = Document.of_sample(self.folder / f"sample-{name}", text)
+        except SessionError:
+            return False
+        self.notify("A sample, not copied into your folder: look around; the first change you make keeps a copy "
+                    f"there (sample-{inert(name)}).", title="Sample", markup=False, timeout=8)
+        self.push_screen(self.resume_screen())
+        return True
+
     def resume_screen(self) -> Screen[None]:
         """The open session where the table left off: the first step not yet scored, else the standings."""
         from scorekeeper import games, walk
@@ -395,6 +410,11 @@ class ScorekeeperApp(AppBase):
                 self.notify(f"Could not save: {inert(reason)}", title="Not saved", severity="error", markup=False)
                 self.replaced(doc.session, doc.session)
             return False
+        if doc.copied is not None:
+            self.notify(f"The sample is yours now: kept as {inert(doc.copied.name)} in the sessions folder, with what "
+                        "you typed (delete it from the home list when done).", title="Sample kept", markup=False,
+                        timeout=10)
+            doc.copied = None
         if doc.kept is not None:
             self.notify(f"{inert(doc.path.name)} held # comments, which scorekeeper does not keep when it saves. "
                         f"The file as you wrote it is kept in {doc.kept.parent.name}/{inert(doc.kept.name)}.",

@@ -464,31 +464,17 @@ class HomeScreen(Screen[None]):
         self.app.push_screen(TrashScreen())
 
     def action_sample(self, name: str = SAMPLES[0]) -> None:
-        """Copy a sample session into the folder and open it."""
+        """Open a sample session, not copied into the folder until the first change made to it."""
         from importlib import resources
 
-        from scorekeeper import store
-
         text = resources.files("scorekeeper.samples").joinpath(name).read_text(encoding="utf-8")
-        folder = self.app.folder
-        n = 1
-        while True:  # never over an existing name, nor through a link there
-            target = folder / (f"sample-{name}" if n == 1 else f"sample-{Path(name).stem}-{n}.toml")
-            try:
-                store.write_atomic(target, text, exclusive=True)
-                break
-            except FileExistsError:
-                n += 1
-            except OSError as exc:
-                self.notify(f"Could not copy the sample: {exc.strerror or exc}", severity="error", markup=False)
-                return
         self.deleted = None
-        self.app.open_file(target)
+        self.app.open_sample(name, text)
 
     def palette(self) -> Iterator[tuple[str, str, Any]]:
         """Commands: open any session, open a sample."""
         for entry in self.entries:
             yield f"Open: {entry.name}", entry.state, lambda e=entry: self.open(e)
         for name in SAMPLES:
-            yield f"Open a sample: {name}", "Copy a sample session into the folder and open it", \
+            yield f"Open a sample: {name}", "Open a sample session (copied into the folder at the first change)", \
                 lambda n=name: self.action_sample(n)
