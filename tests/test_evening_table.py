@@ -204,3 +204,39 @@ async def test_the_first_change_to_the_sample_keeps_a_copy_with_it(tmp_path: Pat
         await burst(pilot, "escape", "escape")
         assert isinstance(app.screen, HomeScreen)
         assert copy in [entry.path for entry in app.screen.shown]  # type: ignore[attr-defined]
+
+
+# -- recent players on New session ----------------------------------------------------------------
+def test_recent_names_most_recent_first_once_each_and_only_valid_ones() -> None:
+    from scorekeeper.tui.screens.new_session import completion, recent_names
+
+    names = recent_names([("2026-01-02", ("Zoé", "bo")), ("2026-03-01", ("Zoltan", "Bo")),
+                          ("2026-02-01", ("Ann\x1b[31m", " Cy", "x" * 41, "Dee"))])
+    assert names == ("Zoltan", "Bo", "Dee", "Zoé")
+    assert completion("zo", names) == "Zoltan"
+    assert completion("zo", names, taken=["ZOLTAN"]) == "Zoé"
+    assert completion("Zoe\u0301", names) == "Zoé"  # NFC: the same letters typed decomposed
+    assert completion("", names) is None and completion("q", names) is None
+
+
+@pilot_test
+async def test_a_few_letters_and_tab_complete_a_recent_player(tmp_path: Path) -> None:
+    """ctrl+n, then `zo` Tab in the first box: Zoltan (the most recent session's); `zo` Tab in the second: Zoé
+    (Zoltan is taken); `q` Tab: nothing to complete, the next box; the session is created with the names."""
+    from tests.test_tui_support import saved
+
+    old = write_session(tmp_path, "ticket-to-mars", ["Zoé", "Bo"], name="old.toml", aged=60)
+    old.write_text(old.read_text("utf-8").replace("2026-11-27 19:30:00", "2026-10-02 19:30:00"), "utf-8")
+    write_session(tmp_path, "ticket-booth", ["Zoltan", "Ana"], name="new.toml", aged=0)  # played 2026-11-27
+    async with running(tmp_path) as (app, pilot):
+        await burst(pilot, "ctrl+n", "enter", "zo", "tab")
+        form = app.screen
+        assert form.query_one("#player-1").value == "Zoltan"  # type: ignore[attr-defined]
+        assert form.focused is form.query_one("#player-1")
+        await burst(pilot, "enter", "zo", "tab", "enter", "q", "tab")
+        assert form.query_one("#player-2").value == "Zoé"  # type: ignore[attr-defined]
+        assert form.query_one("#player-3").value == "q"  # type: ignore[attr-defined]
+        assert form.focused is form.query_one("#player-4")
+        await burst(pilot, "shift+tab", "backspace", "ctrl+s")
+    created = [p for p in tmp_path.glob("*.toml") if p.name not in ("old.toml", "new.toml")]
+    assert len(created) == 1 and saved(created[0])[0].players == ("Zoltan", "Zoé")

@@ -397,9 +397,10 @@ class HomeScreen(Screen[None]):
 
     def action_new(self) -> None:
         """A new session."""
-        from scorekeeper.tui.screens.new_session import NewSessionScreen
+        from scorekeeper.tui.screens.new_session import NewSessionScreen, recent_names
 
-        self.app.push_screen(NewSessionScreen())
+        recent = recent_names((entry.order[0], entry.players) for entry in self.entries)
+        self.app.push_screen(NewSessionScreen(recent=recent))
 
     def action_history(self) -> None:
         """The finished sessions by date."""
