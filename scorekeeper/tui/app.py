@@ -247,6 +247,7 @@ class ScorekeeperApp(AppBase):
 
     def choose_entry(self, path: Path, key: str) -> None:
         """Remember the choice for the file (at most 200 files: the oldest choices go; written atomically)."""
+        import contextlib
         import json
         import os
         import tempfile
@@ -262,14 +263,17 @@ class ScorekeeperApp(AppBase):
         kept.pop(str(path.resolve()), None)
         kept[str(path.resolve())] = key
         kept = dict(list(kept.items())[-200:])
+        temp = None
         try:
             where.parent.mkdir(parents=True, exist_ok=True)
             fd, temp = tempfile.mkstemp(dir=where.parent, prefix=".route-entry-")
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 json.dump(kept, out)
             os.replace(temp, where)
-        except OSError:
-            pass  # a cache: without it the file's own values say how routes are entered
+        except OSError:  # a cache: without it the file's own values say how routes are entered
+            if temp is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(temp)
 
     def walkthrough(self, number: int, index: int = 0) -> None:
         """Walk round `number` from step `index`."""
