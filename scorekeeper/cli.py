@@ -395,11 +395,13 @@ def setup_stats(stats: Parser) -> None:
     stats.set_defaults(func=cmd_stats)
 
 
-@command("export", "sessions as CSV, Markdown, a BG Stats play link, or JSON")
+@command("export", "sessions as CSV, Markdown, a BG Stats play link, JSON, or plain text for a group chat")
 def setup_export(export: Parser) -> None:
-    """`export FILE… --to csv|md|bgstats|json [-o OUT]`."""
+    """`export FILE… --to csv|md|bgstats|json|text [-o OUT]`."""
     export.add_argument("files", nargs="+", metavar="FILE")
-    export.add_argument("--to", required=True, choices=("csv", "md", "bgstats", "json"), help="the format")
+    export.add_argument("--to", required=True, choices=("csv", "md", "bgstats", "json", "text"),
+                        help="the format: csv, md (a Markdown score sheet), bgstats (a BG Stats link), json (as "
+                             "score --json), text (plain text to paste in a group chat: no table, readable names)")
     export.add_argument("-o", "--output", metavar="OUT", help="write to this file (default: print)")
     export.set_defaults(func=cmd_export)
 
@@ -463,7 +465,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    """`export FILE… --to csv|md|bgstats|json [-o OUT]`: every valid file, in one output."""
+    """`export FILE… --to csv|md|bgstats|json|text [-o OUT]`: every valid file, in one output."""
     from pathlib import Path
 
     from scorekeeper import games, store

@@ -94,6 +94,14 @@ class Document:
         self.waiting: Batch | None = None
         """A batch whose save met the file changed on disk (the app asks what to do): the next batch saved is
         written with it, after its edits, so that none of its undo steps is lost."""
+        self.sample: str | None = None
+        """A packaged sample not copied into the folder yet: its text (`path` is the name the copy takes); the
+        first write makes the copy, so looking at a sample leaves nothing behind and nothing typed is lost."""
+        self.copied: Path | None = None
+        """Where that copy went, until the app has said so."""
+        self.entry: str | None = None
+        """How the table chose to enter routes (a field key: `route_points`, `routes`), None when it did not: the
+        file then says it (`walk.entry_mode`). The file has no place for the choice: the app keeps it."""
 
     @property
     def fingerprint(self) -> str | None:
@@ -141,8 +149,38 @@ class Document:
             raise SessionError(problems, str(path))
         return cls(path, session, None, problems, comments=store.has_comments(text), read=text)
 
+    @classmethod
+    def of_sample(cls, path: Path, text: str) -> Document:
+        """A packaged sample, shown without writing it anywhere; `path`: the file in the sessions folder its copy
+        is written to at the first change (another free name if it is taken then)."""
+        session, problems = files.parse(text)
+        if session is None:
+            raise SessionError(problems, str(path))
+        doc = cls(path, session, None, problems, read=text)
+        doc.sample = text
+        doc.read_only = not os.access(path.parent, os.W_OK)  # the copy's name may be taken (a link): another one
+        return doc
+
+    def keep_sample(self) -> None:
+        """Copy the sample into the folder (created exclusively, never over a file: `sample-x-2.toml` when
+        `sample-x.toml` is taken), and go on with the copy."""
+        if self.sample is None:
+            return
+        n = 1
+        while True:
+            target = self.path if n == 1 else self.path.with_name(f"{self.path.stem}-{n}.toml")
+            try:
+                store.write_atomic(target, self.sample, exclusive=True)
+                break
+            except FileExistsError:
+                n += 1
+        self.path, self.sample, self.copied = target, None, target
+        self.stamp = store.stamp(target)
+
     def changed_on_disk(self) -> bool:
         """True when the file is not what this document last read or wrote (edited, replaced or gone)."""
+        if self.sample is not None:
+            return False
         return store.fingerprint(self.path) != self.fingerprint
 
     def write(self, session: Session) -> Session:
@@ -151,6 +189,7 @@ class Document:
         merge is written; ChangedOnDisk only when both changed the same field, or the file cannot be read (gone,
         broken); ReadOnlyError when it is read-only; Refused, nothing written, for a session its own reader would
         refuse. The first write over hand-written comments keeps a copy."""
+        self.keep_sample()
         for _ in range(MERGE_TRIES):
             found = validation.validate(session)
             errors = [p for p in found if p.is_error]
@@ -212,7 +251,7 @@ class Document:
         session in; (before, after) then, else None. A file that cannot be read now is left for the next save
         to ask about."""
         stamp = store.stamp(self.path)
-        if stamp == self.stamp:
+        if stamp == self.stamp or self.sample is not None:  # a sample not copied yet has no file to look at
             return None
         self.stamp = stamp
         if store.fingerprint(self.path) == self.fingerprint or self.unsaved:

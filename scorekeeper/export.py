@@ -1,4 +1,5 @@
-"""A scored session in other formats: CSV, a Markdown score sheet, a BG Stats play (push-a-play link), JSON."""
+"""A scored session in other formats: CSV, a Markdown score sheet, a BG Stats play (push-a-play link), JSON, and
+plain text to paste in a group chat."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 from scorekeeper.games.base import Sheet
 from scorekeeper.points import fmt, to_json
 
-FORMATS = ("csv", "md", "bgstats", "json")
+FORMATS = ("csv", "md", "bgstats", "json", "text")
 """The formats of `scorekeeper export --to`."""
 
 BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html?data="
@@ -145,6 +146,77 @@ def to_markdown(sheet: Sheet, file: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def category_name(sheet: Sheet, category: str) -> str:
+    """A category as the table says it: the title of the walkthrough step that scores it (`#4 Pie`, `Longest
+    path`, `Demolition Derby`), a bonus by its measure (`Longest route bonus`); never an id (`attraction:4`)."""
+    from scorekeeper.games import GAMES
+
+    s = sheet.session
+    game = GAMES[s.game]
+    steps = [step for step in game.steps(s) if category in step.categories]
+    if len(steps) == 1 and len(steps[0].categories) == 1:
+        return steps[0].title
+    head, _, tail = category.partition(":")
+    if head == "bonus" and tail:
+        field = game.fields_for(s.rules).get(tail)
+        return f"{field.label if field is not None else tail.replace('_', ' ').capitalize()} bonus"
+    return {"ticket": "Tickets", "tourist": "Tourist cards"}.get(head, (tail or head).replace("_", " ").capitalize())
+
+
+def to_text(sheet: Sheet, file: str) -> str:
+    """The result as plain text to paste in a group chat: the game and title, the places with their points, who
+    won and how a tie was settled, each round's points, and where each player's points came from — no Markdown
+    (chat apps do not draw tables), the category names the table says."""
+    from scorekeeper.games import GAMES
+
+    s = sheet.session
+    game = GAMES[s.game]
+    def pts(value: Any, signed: bool = False) -> str:
+        return fmt(value, signed=signed, half="½")
+
+    lines = [f"{s.title} — {game.name}" if s.title else game.name]
+    when = _date(sheet)
+    lines.append(" · ".join(part for part in (f"Played {when[:16]}" if when else "", ", ".join(s.players)) if part))
+    lines.append("")
+    if sheet.complete:
+        if len(sheet.winners) == 1:
+            lines.append(f"{sheet.winners[0]} won with {pts(sheet.totals[sheet.winners[0]])}")
+        else:
+            lines.append(f"{', '.join(sheet.winners)} share the victory with {pts(sheet.totals[sheet.winners[0]])}")
+    else:
+        lead = sheet.winners
+        lines.append(f"Not finished: {', '.join(lead)} {'leads' if len(lead) == 1 else 'lead'}"
+                     + (f"; next: {sheet.next}" if sheet.next else ""))
+    if sheet.tiebreak:
+        lines.append(f"Tie-break: {sheet.tiebreak}")
+    lines.append("")
+    for place in sheet.ranking:
+        for player in place.players:
+            why = f" ({place.why})" if place.why and not (sheet.tiebreak or "").startswith(place.why) else ""
+            lines.append(f"{place.place}. {player} {pts(place.total)}{why}")
+    if len(sheet.rounds) > 1:
+        lines.append("")
+        for rnd in sheet.rounds:
+            done = "" if rnd.complete else " (not finished)"
+            lines.append(f"Round {rnd.number}{done}: " + ", ".join(f"{p} {pts(rnd.points[p])}" for p in s.players))
+    order = {c: i for i, c in enumerate(c for step in game.steps(s) for c in step.categories)}
+    shares: dict[str, dict[str, Any]] = {p: {} for p in s.players}
+    for rnd in sheet.rounds:
+        for item in rnd.items:
+            if item.points:
+                shares[item.player][item.category] = shares[item.player].get(item.category, 0) + item.points
+    if any(shares.values()):
+        lines += ["", "Where the points came from:"]
+        for player in s.players:
+            named: dict[str, Any] = {}
+            for category in sorted(shares[player], key=lambda c: order.get(c, len(order))):
+                name = category_name(sheet, category)
+                named[name] = named.get(name, 0) + shares[player][category]
+            parts = [f"{name} {pts(value, signed=True)}" for name, value in named.items()]
+            lines.append(f"{player}: {', '.join(parts) if parts else 'nothing scored'}")
+    return "\n".join(lines) + "\n"
+
+
 def play_id(sheet: Sheet, file: str) -> str:
     """A stable id for the session's play, one per session: the game, the players and the start when it is a time
     of day (a session renamed is the same play); the file's name too when the start is only a day or missing, so
@@ -234,13 +306,16 @@ def bgstats_link(sheet: Sheet, file: str) -> str:
 
 def export(sheets: list[tuple[Sheet, str]], to: str, *, bom: bool = False) -> str:
     """Sessions in one format as text: csv (one table), md (sheets one after another), bgstats (a link per
-    line), json (the `score --json` object, or an array for several). `bom`: see `to_csv`."""
+    line), json (the `score --json` object, or an array for several), text (for a group chat, one after
+    another). `bom`: see `to_csv`."""
     if to == "csv":
         return to_csv(sheets, bom=bom)
     if to == "md":
         return "\n---\n\n".join(to_markdown(sheet, file) for sheet, file in sheets)
     if to == "bgstats":
         return "".join(bgstats_link(sheet, file) + "\n" for sheet, file in sheets)
+    if to == "text":
+        return "\n\n".join(to_text(sheet, file) for sheet, file in sheets)
     if to == "json":
         from scorekeeper.report import sheet_json
 

@@ -50,8 +50,9 @@ __all__ = [  # the pure summary's names stay importable from here
     "summarize_text", "unreadable", "_plain_texts",
 ]
 
-SCHEMA = 3
-"""The index's format; a database of another format is rebuilt."""
+SCHEMA = 4
+"""The index's format; a database of another format is rebuilt (4: a finished session's state has the winner's
+score, `finished — Ana won 77–70`)."""
 
 RACY_NS = 3_000_000_000
 """A file modified this recently before it was read is read again on the next look (mtime ticks are coarse)."""

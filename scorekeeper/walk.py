@@ -80,6 +80,69 @@ def either(step: Step) -> bool:
     return bool(getattr(step, "either", False))
 
 
+# -- how the table enters a step of alternatives ---------------------------------------
+ENTRY_NAMES = {"route_points": "the score track", "routes": "counts by length"}
+"""How each way to enter routes is called on the screen; the first is the default."""
+
+
+def entries(game: Game, session: Session) -> tuple[Field, ...]:
+    """The fields a table may choose between to enter a step of alternatives (Ticket to Ride's routes: counted
+    by length, or the points on the score track), in the step's order; none when no step offers a choice (a
+    map scores claimed routes)."""
+    fields = game.fields_for(session.rules)
+    for step in game.steps(session):
+        keys = tuple(dict.fromkeys(key for key, _sub in step.inputs))
+        if either(step) and len(keys) > 1:
+            return tuple(fields[key] for key in keys)
+    return ()
+
+
+def entry_mode(game: Game, session: Session, chosen: str | None = None) -> str | None:
+    """How the table enters the step of alternatives, as a field key: the one chosen (on New session, or with
+    the walkthrough's key), else the one the file holds values of (the first in the step's order when it holds
+    both: it is the one that scores), else the score track (most tables read it: `ENTRY_NAMES` lists the
+    default first); None when the game offers no choice."""
+    offered = entries(game, session)
+    keys = [f.key for f in offered]
+    if not keys:
+        return None
+    if chosen in keys:
+        return chosen
+    for key in keys:
+        if any(key in entry for rnd in session.rounds for entry in rnd.players.values()):
+            return key
+    return next((key for key in ENTRY_NAMES if key in keys), keys[-1])
+
+
+def other_entry(game: Game, session: Session, current: str | None) -> str | None:
+    """The next way to enter the step of alternatives after `current` (the walkthrough's key cycles them)."""
+    keys = [f.key for f in entries(game, session)]
+    if not keys:
+        return None
+    at = keys.index(current) if current in keys else -1
+    return keys[(at + 1) % len(keys)]
+
+
+def shown_slots(game: Game, session: Session, step: Step, chosen: str | None = None) -> tuple[Slot, ...]:
+    """The inputs a step shows: on a step of alternatives only those of the way the table enters it."""
+    out = slots(game, session, step)
+    if not either(step):
+        return out
+    mode = entry_mode(game, session, chosen)
+    kept = tuple(s for s in out if s.key == mode)
+    return kept or out
+
+
+def entry_name(game: Game, session: Session, key: str) -> str:
+    """What a way to enter the step of alternatives is called: `the score track`, `counts by length`."""
+    return ENTRY_NAMES.get(key) or game.fields_for(session.rules)[key].label
+
+
+def offers_either(step: Step, step_slots: tuple[Slot, ...]) -> bool:
+    """Whether the step shows alternatives side by side (one of them given is enough)."""
+    return either(step) and len({s.key for s in step_slots}) > 1
+
+
 # -- values ----------------------------------------------------------------------------
 def value_of(entry: dict[str, Any], slot: Slot) -> Any:
     """The slot's value in a player's table, None when it was never entered."""
@@ -355,11 +418,32 @@ def result_text(sheet: Sheet) -> str:
     return f"{names(sheet.winners)} share the victory"
 
 
+def won_text(game: Game, session: Session, sheet: Sheet) -> str:
+    """The result with the winner's score: `Mia won 77–70`; a tie on points settled by the game's chain says how
+    (`Mia won 77–77 (scored more in the last round)`); `Ana and Bo share the victory on 60½`."""
+    top = sheet.totals[sheet.winners[0]]
+    if len(sheet.winners) > 1:
+        return f"{result_text(sheet)} on {points(top)}"
+    winner = sheet.winners[0]
+    others = [sheet.totals[p] for p in session.players if p != winner]
+    second = max(others) if others else top
+    text = f"{winner} won {points(top)}–{points(second)}"
+    if second != top:
+        return text
+    tied = [p for p in session.players if sheet.totals[p] == top]
+    for link in game.tiebreaks(session, sheet.rounds):
+        keys = {p: link.key(p) for p in tied}
+        if all(keys[winner] > keys[p] for p in tied if p != winner):
+            return f"{text} ({link.better})"
+        tied = [p for p in tied if keys[p] == keys[winner]]
+    return text
+
+
 def state_text(game: Game, session: Session, sheet: Sheet) -> str:
-    """A session's state for the home screen: `round 2 of 3 — Bo leads`, `finished — Ana won`."""
+    """A session's state for the home screen: `round 2 of 3 — Bo leads`, `finished — Ana won 77–70`."""
     where = resume(game, session, sheet)
     if sheet.complete and where is None:
-        return f"finished — {result_text(sheet)}"
+        return f"finished — {won_text(game, session, sheet)}"
     current = where[0] if where else len(session.rounds) + 1
     text = round_title(game, session, current).lower()
     if current == 1 and not any(session.round(1).players.values()):

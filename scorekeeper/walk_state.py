@@ -114,6 +114,8 @@ class WalkState:
         self.steps: tuple[Step, ...] = ()
         self.inputs: tuple[tuple[walk.Slot, ...], ...] = ()
         self.rules: object = None
+        self.entry: str | None = None
+        """The way routes are entered the plan was made for (`Document.entry`)."""
         self.index = 0
         self.slots: tuple[walk.Slot, ...] = ()
         self.spots: list[Spot] = []
@@ -139,18 +141,32 @@ class WalkState:
 
     # -- the round: its steps, checked and scored alone ----------------------------------
     def plan(self) -> None:
-        """The round's steps and the inputs of each (worked out again when the house rules change)."""
-        if self.rules is not self.model.rules:
-            self.rules = self.model.rules
+        """The round's steps and the inputs of each (worked out again when the house rules or the way routes are
+        entered change)."""
+        if self.rules is not self.model.rules or self.entry != self.doc.entry:
+            self.rules, self.entry = self.model.rules, self.doc.entry
             self.steps = self.game.steps(self.model)
-            self.inputs = tuple(walk.slots(self.game, self.model, step) for step in self.steps)
+            self.inputs = tuple(walk.shown_slots(self.game, self.model, step, self.entry) for step in self.steps)
 
     def slots_of(self, step: Step) -> tuple[walk.Slot, ...]:
         """The inputs of a step of the round."""
         for s, slots in zip(self.steps, self.inputs, strict=True):
             if s is step:
                 return slots
-        return walk.slots(self.game, self.model, step)
+        return walk.shown_slots(self.game, self.model, step, self.doc.entry)
+
+    def other_entry(self) -> str | None:
+        """The field key `ctrl+e` switches the routes to (None: this game enters them one way)."""
+        return walk.other_entry(self.game, self.model, walk.entry_mode(self.game, self.model, self.doc.entry))
+
+    def other_entry_name(self) -> str:
+        """What `ctrl+e` switches the routes to: `counts by length`, `the score track`."""
+        key = self.other_entry()
+        return walk.entry_name(self.game, self.model, key) if key else ""
+
+    def offers_entry(self) -> bool:
+        """The step is where routes are entered, and the game enters them either way."""
+        return walk.either(self.step) and bool(walk.entries(self.game, self.model))
 
     @property
     def step(self) -> Step:
@@ -469,8 +485,8 @@ class WalkState:
 
     def live(self, player: str) -> list[tuple[str, Any]]:
         """What a player's row says for the step, in order: ("item", Item), ("path", cities) under an item, ("trail",
-        (trains, cities, "no bonus" or "it settles a tie")) the own path scoring nothing, ("total", points), ("problem", Problem), ("refused",
-        Problem) a value not saved."""
+        (trains, cities, "no bonus" or "it settles a tie")) the own path scoring nothing, ("total", points),
+        ("problem", Problem), ("refused", Problem) a value not saved."""
         step, number = self.step, self.number
         summary = step.id == "summary"
         mine = [i for i in self.items if i.player == player]

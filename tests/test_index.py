@@ -46,7 +46,7 @@ def test_summaries_hold_what_home_and_statistics_show(folder):
     s = {x.file: x for x in listed}["ticket-booth-3p.toml"]
     assert (s.game, s.title, s.started, s.players) == ("ticket-booth", "Friday at Mia's", "2026-11-27T19:30:00",
                                                         ("Ana", "Bo", "Cy"))
-    assert s.state == "finished — Bo won" and s.complete and s.winners == ("Bo",) and s.valid
+    assert s.state == "finished — Bo won 95½–76" and s.complete and s.winners == ("Bo",) and s.valid
     assert s.totals == {"Ana": 76, "Bo": Fraction(191, 2), "Cy": 60}
     bo = s.results[1]
     assert (bo.name, bo.place, bo.winner, bo.rounds) == ("Bo", 1, True, (43, 32, Fraction(41, 2)))
@@ -230,7 +230,7 @@ def test_chunks_of_a_worker_that_dies_are_read_here(folder, tmp_path, monkeypatc
 
 def test_summarize_one_file_without_the_database(folder):
     s = summarize(folder / "ticket-to-mars-extra-round.toml")
-    assert s is not None and s.state == "finished — Rafael won" and s.rounds == 2  # round 1, then an extra round
+    assert s is not None and s.state == "finished — Rafael won 25–23" and s.rounds == 2  # round 1, then an extra round
     assert summarize(folder / "missing.toml") is None
 
 

@@ -27,3 +27,20 @@ async def test_mars_summary_after_a_burst_says_who_won(tmp_path: Path) -> None:
         assert screen.step.id == "summary"
         shown = notes_text(screen)
         assert "Final result: Bo won" in shown, shown
+
+
+@pilot_test
+async def test_ticket_to_ride_summary_after_a_burst_says_who_won(tmp_path: Path) -> None:
+    """The whole round in one burst: the score track, tickets as lines, the longest path; on the Summary the
+    final result is there at once (Ana 41 + 8 + 10 = 59, Bo 37 + 12 - 5 = 44)."""
+    path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"])
+    async with running(tmp_path, path) as (app, pilot):
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen)
+        await burst(pilot, "41", "enter", "37", "enter",  # route points
+                    "8", "enter", "enter", "12", "enter", "-5", "enter", "enter",  # tickets
+                    "9", "enter", "6", "enter")  # longest path
+        await settle(pilot)
+        assert screen.step.id == "summary"
+        shown = notes_text(screen)
+        assert "Final result: Ana won" in shown, shown

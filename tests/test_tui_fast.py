@@ -74,7 +74,7 @@ async def test_ttr_tickets_added_flipped_removed_in_one_burst(tmp_path: Path) ->
     path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"])
     async with running(tmp_path, path, size=SMALL) as (app, pilot):
         await burst(pilot,
-                    *values("", "", "3"), "pagedown",  # Ana: three 3-train routes; on to the tickets
+                    "ctrl+e", *values("", "", "3"), "pagedown",  # counts; Ana: three 3-train routes; tickets
                     *values("8 Denver - El Paso", "9"), "6", "ctrl+t", "enter",  # 8 done, 9 done, 6 failed
                     "up", "up", "ctrl+r",  # the 9 goes
                     "down", "down", "enter",  # the empty last line: on to Bo
@@ -120,8 +120,8 @@ async def test_finland_tickets_and_tourist_cards_in_one_burst(tmp_path: Path) ->
                     *values("6", "2", "1", "9", "14", "2", "10"),
                     *values("4", "3", "1", "7", "14", "0", "0"),
                     "enter",
-                    *values("", "", "", "", "", "", "", "", "", "55"),
-                    *values("1", "1", "1", "1", "1", "", "", "", "", ""))
+                    "ctrl+e", *values("1", "", "", "", "", "", "", "", "2"),  # counts by length
+                    *values("1", "1", "1", "1", "1", "", "", "", ""))
         assert app.screen.step.title == "Summary"
     players = saved(path)[0].rounds[0].players
     assert players["Ana"]["tickets"] == [{"points": 10, "completed": True}, {"points": 6, "completed": False}]

@@ -166,8 +166,8 @@ async def test_help_lists_the_keys_of_this_game_and_step(tmp_path: Path) -> None
         await settle(pilot)
         text = await help_text(pilot)
         assert "seat" not in text and "who holds" not in text
-        assert "Routes → Route points: give one or the other" in text and "the same column" in text
-        assert "box to box along the row of counts" in text and "card lists" in text
+        assert "goes to the next player" in text and "card lists" in text
+        assert "ctrl+e enter routes as counts by length instead" in text
         assert "Tab, shift+Tab" not in text  # Tab stays in the step
     async with app_for(tmp_path, booth).run_test(size=(120, 40)) as pilot:
         await settle(pilot)

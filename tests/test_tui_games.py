@@ -93,15 +93,15 @@ async def test_booth_next_round_is_one_key(tmp_path: Path) -> None:
 @pytest.mark.slow
 @pilot_test
 async def test_ticket_to_ride_round(tmp_path: Path) -> None:
-    """Routes by length or route points, tickets as lines (-8 failed), the longest path; then the totals."""
+    """Routes by length (ctrl+e), tickets as lines (-8 failed), the longest path; then the totals."""
     path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo", "Cy"])
     async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.step.title == "Routes"
-        await burst(pilot,
-                    *values("2", "", "", "3", "", "1", "", "", "", ""),  # Ana: two 1s, three 4s, one 6
-                    *values("", "", "", "", "", "", "", "", "", "40"),  # Bo: 40 on the score track
-                    *values("", "", "", "", "3", "", "", "", "", ""),  # Cy: three 5s
+        await burst(pilot, "ctrl+e",  # the routes counted by length
+                    *values("2", "", "", "3", "", "1", "", "", ""),  # Ana: two 1s, three 4s, one 6
+                    *values("", "", "", "", "4", "", "", "", ""),  # Bo: four 5s, 40
+                    *values("", "", "", "", "3", "", "", "", ""),  # Cy: three 5s
                     *values("8 Denver - El Paso", "-12", ""),  # Ana: one done, one failed
                     *values("5", ""),  # Bo
                     *values(""),  # Cy: none
@@ -113,7 +113,7 @@ async def test_ticket_to_ride_round(tmp_path: Path) -> None:
                 "tickets": [{"points": 8, "completed": True, "name": "Denver - El Paso"},
                             {"points": 12, "completed": False}],
                 "longest_path": 12},
-        "Bo": {"route_points": 40, "tickets": [{"points": 5, "completed": True}], "longest_path": 9},
+        "Bo": {"routes": {"5": 4}, "tickets": [{"points": 5, "completed": True}], "longest_path": 9},
         "Cy": {"routes": {"5": 3}, "tickets": [], "longest_path": 12},
     }
     # Ana 2 + 21 + 15 = 38, +8 -12, +10; Bo 40 + 5; Cy 30 + 10
@@ -136,8 +136,9 @@ async def test_ticket_to_finland_round(tmp_path: Path) -> None:
                     *values("6", "2", "1", "9", "14", "2", "10"),  # Ana's seven measures
                     *values("4", "3", "1", "7", "14", "0", "0"),  # Bo's
                     "enter",  # C. Completed cards: nothing to type
-                    *values("", "", "", "", "", "", "", "", "", "55"),  # Ana: the score track
-                    *values("1", "1", "1", "1", "1", "", "", "", "", ""))  # Bo: one route of each length 1..5
+                    "ctrl+e",  # the routes counted by length
+                    *values("1", "", "", "", "", "", "", "", "2"),  # Ana: one 1 and two 9s, 55
+                    *values("1", "1", "1", "1", "1", "", "", "", ""))  # Bo: one route of each length 1..5
         assert screen.step.title == "Summary"
     session, sheet = saved(path)
     ana = session.rounds[0].players["Ana"]

@@ -11,24 +11,22 @@ from tests.test_tui_support import pilot_test, running, saved, settle, write_ses
 
 @pilot_test
 async def test_shift_tab_from_the_first_box_goes_round_the_row(tmp_path: Path) -> None:
-    """Ticket to Ride's Routes, Ana's first box: shift+Tab goes to her route points (the row's last input), not
-    to the step list; the digits typed land there; shift+Tab again: the last box of her counts; Tab back."""
+    """Ticket to Ride's Routes counted by length (ctrl+e), Ana's first box: shift+Tab goes to her last count (the
+    row's last box), not to the step list; the digits typed land there; shift+Tab again: the 8s."""
     path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"])
     async with running(tmp_path, path) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen) and screen.step.title == "Routes"
+        await pilot.press("ctrl+e")
         await pilot.press("shift+tab")
         await settle(pilot)
         assert isinstance(app.focused, StepGrid)
-        await pilot.press("4", "0")
-        await pilot.press("shift+tab")  # off the route points: to the counts' last box
+        await pilot.press("2")  # two 9s
+        await pilot.press("shift+tab")  # the count before: the 8s
         await settle(pilot)
         assert isinstance(app.focused, StepGrid)
-        await pilot.press("2", "tab")  # two 9s; Tab: on to the route points
-        await settle(pilot)
-        assert isinstance(app.focused, StepGrid)
-        await pilot.press("4", "1", "enter")
+        await pilot.press("1", "enter")
         await settle(pilot)
         assert isinstance(app.focused, StepGrid)
     players = saved(path)[0].rounds[0].players
-    assert players["Ana"].get("route_points") == 41
+    assert players["Ana"].get("routes") == {"8": 1, "9": 2}

@@ -62,17 +62,17 @@ async def test_the_empty_ticket_box_at_the_cursor_shows_how_to_type(tmp_path: Pa
 
 
 @pilot_test
-async def test_give_one_or_the_other_is_whole_at_80_columns(tmp_path: Path) -> None:
-    """The routes step at 80×24: the note that routes or route points are enough is read whole (it was cut to
-    `give one or`); route points typed for both players are saved."""
+async def test_the_route_entry_note_is_whole_at_80_columns(tmp_path: Path) -> None:
+    """The routes step at 80×24: the note naming the other way to enter routes is read whole (the note of the
+    alternatives was cut to `give one or`); route points typed for both players are saved, one Enter each."""
     path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"])
     async with running(tmp_path, path, size=SMALL) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, WalkthroughScreen)
         text = screen.query_one(StepGrid).plain()
-        assert "give one or the other" in text, text
+        assert "ctrl+e: counts by length" in text, text
         assert all(len(line.rstrip()) <= screen.query_one(StepGrid).size.width for line in text.splitlines())
-        await burst(pilot, *["enter"] * 9, "31", "enter", *["enter"] * 9, "17", "enter")
+        await burst(pilot, "31", "enter", "17", "enter")
     players = saved(path)[0].rounds[0].players
     assert players["Ana"]["route_points"] == 31 and players["Bo"]["route_points"] == 17
 

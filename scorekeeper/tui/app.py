@@ -25,6 +25,8 @@ from scorekeeper.tui.keys import KeyQueue
 if TYPE_CHECKING:  # the home screen paints without them: imported where a session is opened or saved
     import threading
 
+    from textual.notifications import SeverityLevel
+
     from scorekeeper.document import Batch, Document, Edit
     from scorekeeper.session import Session, SessionError
 
@@ -92,6 +94,8 @@ class ScorekeeperApp(AppBase):
         self.stop_asked = False
         self.terminal = terminal_state()
         self.typed = KeyQueue(self)
+        self.errors: list[tuple[float, float, str, str, bool]] = []
+        """The error toasts raised (when, until when, message, title, markup): they stay when the screen changes."""
 
     def get_default_screen(self) -> Screen[Any]:
         """The app's first screen itself, not one pushed over an empty default screen (built, styled and resized
@@ -108,6 +112,7 @@ class ScorekeeperApp(AppBase):
     def on_mount(self) -> None:
         """The session given on the command line that could not be opened: why (the first screen is shown)."""
         self.mounted = True
+        self.screen_change_signal.subscribe(self, self.screen_changed)
         if self.stop_asked:  # SIGTERM/SIGHUP while starting: quit now that the terminal can be restored
             self.call_later(self.action_quit_now)
         self.call_after_refresh(self._start_up)  # nothing in it is needed for the first frame
@@ -143,6 +148,7 @@ class ScorekeeperApp(AppBase):
         except SessionError as exc:
             return exc
         self.doc = doc
+        doc.entry = self.chosen_entry(path)
         if doc.read_only:
             self.notify(f"{inert(path.name)} is read-only: you can look, but nothing you change is saved.",
                         title="Read-only", severity="warning", markup=False, timeout=8)
@@ -162,6 +168,21 @@ class ScorekeeperApp(AppBase):
             self.push_screen(ErrorScreen(f"Cannot open {inert(path.name)}", screen.problems, inert(str(path))))
             return False
         self.push_screen(screen)
+        return True
+
+    def open_sample(self, name: str, text: str) -> bool:
+        """Open a packaged sample without copying it into the folder: only the first change copies it (as
+        `sample-NAME`), so a look leaves nothing behind and nothing typed is lost."""
+        from scorekeeper.document import Document
+        from scorekeeper.session import SessionError
+
+        try:
+            self.doc = Document.of_sample(self.folder / f"sample-{name}", text)
+        except SessionError:
+            return False
+        self.notify("A sample, not copied into your folder: look around; the first change you make keeps a copy "
+                    f"there (sample-{inert(name)}).", title="Sample", markup=False, timeout=8)
+        self.push_screen(self.resume_screen())
         return True
 
     def resume_screen(self) -> Screen[None]:
@@ -184,6 +205,75 @@ class ScorekeeperApp(AppBase):
 
         assert self.doc is not None
         return StandingsScreen(self.doc)
+
+    # -- toasts belong to their screen ------------------------------------------------------------------------
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """A toast (Textual's), an error remembered so that it outlives a change of screen."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        if severity == "error":
+            import time
+
+            now = time.monotonic()
+            self.errors.append((now, now + (timeout or self.NOTIFICATION_TIMEOUT), message, title, markup))
+
+    def screen_changed(self, screen: Screen[Any]) -> None:
+        """Another screen: the toasts raised on the one before go (they would cover its list and speak of what
+        is no longer shown); an error still showing stays, for the time it had left. A toast raised while the
+        change is made (a session opened read-only) comes after it, on the new screen."""
+        import time
+
+        now = time.monotonic()
+        self.errors = [e for e in self.errors if e[1] > now]
+        self.clear_notifications()
+        for raised, until, message, title, markup in self.errors:
+            if now - raised > 0.2:  # a younger one is not shown yet: it comes on the new screen by itself
+                super().notify(message, title=title, severity="error", timeout=until - now, markup=markup)
+
+    # -- how the table enters routes: the app's own state, beside the index (the file has no place for it) --------
+    ENTRIES = "route-entry.json"
+
+    def chosen_entry(self, path: Path) -> str | None:
+        """How the table chose to enter routes in this file (New session, or ctrl+e), None when it did not."""
+        import json
+
+        from scorekeeper.index import cache_dir
+
+        try:
+            chosen = json.loads((cache_dir() / self.ENTRIES).read_text("utf-8")).get(str(path.resolve()))
+        except (OSError, ValueError, AttributeError):
+            return None
+        return chosen if chosen in walk_entries() else None
+
+    def choose_entry(self, path: Path, key: str) -> None:
+        """Remember the choice for the file (at most 200 files: the oldest choices go; written atomically)."""
+        import contextlib
+        import json
+        import os
+        import tempfile
+
+        from scorekeeper.index import cache_dir
+
+        where = cache_dir() / self.ENTRIES
+        try:
+            kept = json.loads(where.read_text("utf-8"))
+            kept = kept if isinstance(kept, dict) else {}
+        except (OSError, ValueError):
+            kept = {}
+        kept.pop(str(path.resolve()), None)
+        kept[str(path.resolve())] = key
+        kept = dict(list(kept.items())[-200:])
+        temp = None
+        try:
+            where.parent.mkdir(parents=True, exist_ok=True)
+            fd, temp = tempfile.mkstemp(dir=where.parent, prefix=".route-entry-")
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump(kept, out)
+            os.replace(temp, where)
+        except OSError:  # a cache: without it the file's own values say how routes are entered
+            if temp is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(temp)
 
     def walkthrough(self, number: int, index: int = 0) -> None:
         """Walk round `number` from step `index`."""
@@ -331,6 +421,11 @@ class ScorekeeperApp(AppBase):
                 self.notify(f"Could not save: {inert(reason)}", title="Not saved", severity="error", markup=False)
                 self.replaced(doc.session, doc.session)
             return False
+        if doc.copied is not None:
+            self.notify(f"The sample is yours now: kept as {inert(doc.copied.name)} in the sessions folder, with what "
+                        "you typed (delete it from the home list when done).", title="Sample kept", markup=False,
+                        timeout=10)
+            doc.copied = None
         if doc.kept is not None:
             self.notify(f"{inert(doc.path.name)} held # comments, which scorekeeper does not keep when it saves. "
                         f"The file as you wrote it is kept in {doc.kept.parent.name}/{inert(doc.kept.name)}.",
@@ -539,6 +634,13 @@ class ScorekeeperApp(AppBase):
         for command in super().get_system_commands(screen):  # Textual's, but for one the app has already (Quit)
             if command.title not in seen:
                 yield command
+
+
+def walk_entries() -> tuple[str, ...]:
+    """The ways to enter routes the app remembers (field keys)."""
+    from scorekeeper.walk import ENTRY_NAMES
+
+    return tuple(ENTRY_NAMES)
 
 
 def terminal_state() -> list[Any] | None:

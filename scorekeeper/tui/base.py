@@ -30,6 +30,14 @@ class AppBase(App[int]):
         """Open a session file where the table left off; False (and the reason shown) when it cannot be."""
         raise NotImplementedError
 
+    def open_sample(self, name: str, text: str) -> bool:
+        """Open a packaged sample without copying it into the folder (the first change copies it)."""
+        raise NotImplementedError
+
+    def choose_entry(self, path: Path, key: str) -> None:
+        """Remember how the table enters routes in this session file (`walk.entry_mode`)."""
+        raise NotImplementedError
+
     def walkthrough(self, number: int, index: int = 0) -> None:
         """Walk round `number` from step `index`."""
         raise NotImplementedError

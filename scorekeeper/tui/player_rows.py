@@ -100,8 +100,9 @@ class PlayerRows:
                 cell = cells[i] if i < len(cells) else Content("")
                 row += cell + Content(" " * max(0, w - cell.cell_length))
             out.append(row.stylize("$text-muted"))
-        if walk.either(self.state.step) and len(slots) > 1:
-            either = Content.styled("give one or the other", "dim italic")
+        if walk.either(self.state.step):
+            either = Content.styled("give one or the other" if walk.offers_either(self.state.step, slots) else
+                                    f"ctrl+e: {self.state.other_entry_name()}", "dim italic")
             if out[-1].cell_length + 2 + either.cell_length <= width:
                 out[-1] += Content("  ") + either
             else:

@@ -1,4 +1,4 @@
-"""Export a session from the app: CSV, Markdown and JSON files in exports/, a BG Stats play as a QR code."""
+"""Export a session from the app: CSV, Markdown, JSON and text files in exports/, a BG Stats play as a QR code."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from scorekeeper import export, files, games, store
 from scorekeeper.games import GAMES, Sheet
+from scorekeeper.text import inert
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.qr import BORDER, QRCode, svg
 
@@ -27,8 +28,9 @@ if TYPE_CHECKING:
 CSS = Path(__file__).parent.parent / "after.tcss"
 
 FILES = {"csv": ("CSV", "csv", "one row per player, round and category, with the points and why"),
-         "md": ("Markdown", "md", "the score sheet, ready to paste in a group chat"),
-         "json": ("JSON", "json", "the JSON of `scorekeeper score --json`")}
+         "md": ("Markdown", "md", "the score sheet with its tables, for a page that shows Markdown"),
+         "json": ("JSON", "json", "the JSON of `scorekeeper score --json`"),
+         "text": ("Text", "txt", "the result in plain text to paste in a group chat (copied to the clipboard too)")}
 """Each file format: its name, the file extension, what it holds."""
 
 
@@ -64,6 +66,7 @@ class ExportScreen(Screen[None]):
         Binding("c", "write('csv')", "CSV", id="csv"),
         Binding("m", "write('md')", "Markdown", id="md"),
         Binding("j", "write('json')", "JSON", id="json"),
+        Binding("t", "write('text')", "Text", id="text"),
         Binding("b", "bgstats", "BG Stats", id="bgstats"),
         Binding("y", "copy_link", "Copy link", id="copy-link"),
         Binding("f", "full_code", "Code alone", id="full-code"),
@@ -89,7 +92,7 @@ class ExportScreen(Screen[None]):
             options = [Option(Content.assemble((f"{key}  ", "bold $text-accent"), (name, "bold"), "  ",
                                                (what, "dim")), id=fmt)
                        for fmt, key, (name, _, what) in (("csv", "c", FILES["csv"]), ("md", "m", FILES["md"]),
-                                                         ("json", "j", FILES["json"]))]
+                                                         ("json", "j", FILES["json"]), ("text", "t", FILES["text"]))]
             options.append(Option(Content.assemble(("b  ", "bold $text-accent"), ("BG Stats", "bold"), "  ",
                                                    ("a QR code to scan with the phone, and its link", "dim")),
                                   id="bgstats"))
@@ -137,6 +140,12 @@ class ExportScreen(Screen[None]):
         self.written[to] = target
         written.update(Content.from_markup("[b $text-success]✓ $name written:[/] $path",
                                            name=FILES[to][0], path=str(target)))
+        if to == "text":  # for a group chat: on the clipboard, and shown as it will read
+            text = target.read_text("utf-8")
+            self.app.copy_to_clipboard(text)
+            written.update(Content.from_markup("[b $text-success]✓ Text written:[/] $path — and copied to the "
+                                               "clipboard (if the terminal allows it)\n\n", path=str(target))
+                           + Content(inert(text.rstrip("\n"), newlines=True)))
         self.notify(str(target), title=f"{FILES[to][0]} written", markup=False)
 
     async def action_bgstats(self) -> None:

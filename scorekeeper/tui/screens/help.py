@@ -95,7 +95,7 @@ def step_keys(state: WalkState, step: Step, slots: tuple[walk.Slot, ...],
     inputs = [s for s in slots if s.kind not in STEP_WIDE]
     if moves and len(inputs) > 1:
         order = " → ".join(s.label for s in inputs)
-        if walk.either(step):
+        if walk.offers_either(step, slots):
             order += ": give one or the other"
         rows += [("Enter, Tab", f"confirms the box (empty: 0 / no) and moves along the player's row ({order}), "
                                 "then to the next player's row; after the last player, the next step"),
@@ -114,6 +114,8 @@ def step_keys(state: WalkState, step: Step, slots: tuple[walk.Slot, ...],
                              "↑ / ↓ and Enter pick too"))
     for slot in inputs:
         rows += [row for row in editor_class(editor_kind(slot)).HELP if row not in rows]
+    if walk.either(step) and walk.entries(state.game, state.model):
+        rows.append(("ctrl+e", f"enter routes as {state.other_entry_name()} instead (kept for this session)"))
     return rows
 
 

@@ -91,14 +91,17 @@ class HomeScreen(Screen[None]):
     BINDINGS = [
         Binding("ctrl+n", "new", "New session", id="new", priority=True),
         Binding("delete,ctrl+d", "delete", "Delete", id="delete", priority=True),
+        Binding("ctrl+o", "sample", "Open a sample", id="sample"),
+        Binding("ctrl+q", "app.quit", "Quit", id="quit", priority=True),
+        Binding("f1,question_mark", "app.help", "Help", id="home-help"),
         Binding("ctrl+z", "undo_delete", "Undo delete", id="undo-delete"),
+        Binding("ctrl+t", "trash", "Trash", id="trash"),
         Binding("f2", "history", "History", id="history"),
         Binding("f3", "statistics", "Statistics", id="statistics"),
-        Binding("ctrl+t", "trash", "Trash", id="trash"),
-        Binding("ctrl+o", "sample", "Open a sample", id="sample"),
         Binding("escape", "clear_filter", "Clear filter", show=False, id="clear-filter"),
-        Binding("ctrl+q", "app.quit", "Quit", id="quit", priority=True),
     ]
+    """The keys a table needs first come first: the footer drops the last ones that do not fit (at 80 columns:
+    Trash, History, Statistics, all in the palette and the help); Help is the app's, named here for its place."""
 
     app: AppBase
 
@@ -394,9 +397,10 @@ class HomeScreen(Screen[None]):
 
     def action_new(self) -> None:
         """A new session."""
-        from scorekeeper.tui.screens.new_session import NewSessionScreen
+        from scorekeeper.tui.screens.new_session import NewSessionScreen, recent_names
 
-        self.app.push_screen(NewSessionScreen())
+        recent = recent_names((entry.order[0], entry.players) for entry in self.entries)
+        self.app.push_screen(NewSessionScreen(recent=recent))
 
     def action_history(self) -> None:
         """The finished sessions by date."""
@@ -461,31 +465,17 @@ class HomeScreen(Screen[None]):
         self.app.push_screen(TrashScreen())
 
     def action_sample(self, name: str = SAMPLES[0]) -> None:
-        """Copy a sample session into the folder and open it."""
+        """Open a sample session, not copied into the folder until the first change made to it."""
         from importlib import resources
 
-        from scorekeeper import store
-
         text = resources.files("scorekeeper.samples").joinpath(name).read_text(encoding="utf-8")
-        folder = self.app.folder
-        n = 1
-        while True:  # never over an existing name, nor through a link there
-            target = folder / (f"sample-{name}" if n == 1 else f"sample-{Path(name).stem}-{n}.toml")
-            try:
-                store.write_atomic(target, text, exclusive=True)
-                break
-            except FileExistsError:
-                n += 1
-            except OSError as exc:
-                self.notify(f"Could not copy the sample: {exc.strerror or exc}", severity="error", markup=False)
-                return
         self.deleted = None
-        self.app.open_file(target)
+        self.app.open_sample(name, text)
 
     def palette(self) -> Iterator[tuple[str, str, Any]]:
         """Commands: open any session, open a sample."""
         for entry in self.entries:
             yield f"Open: {entry.name}", entry.state, lambda e=entry: self.open(e)
         for name in SAMPLES:
-            yield f"Open a sample: {name}", "Copy a sample session into the folder and open it", \
+            yield f"Open a sample: {name}", "Open a sample session (copied into the folder at the first change)", \
                 lambda n=name: self.action_sample(n)

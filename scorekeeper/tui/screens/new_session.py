@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
+from textual.suggester import Suggester
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -26,6 +28,90 @@ if TYPE_CHECKING:
     from scorekeeper.tui.base import AppBase
 
 MAX_PLAYERS = 5
+RECENT = 200
+"""At most this many recent names are offered."""
+
+
+def name_key(name: str) -> str:
+    """A name as names are compared everywhere: NFC, case folded."""
+    import unicodedata
+
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def recent_names(sessions: Iterable[tuple[str, Iterable[str]]]) -> tuple[str, ...]:
+    """The players of the sessions, most recent first (`sessions`: (when, players), any order), each name once
+    (its spelling in the most recent session), only names a session may hold (the index is a cache: untrusted)."""
+    from scorekeeper.text import has_control
+    from scorekeeper.validation import MAX_NAME
+
+    seen: dict[str, str] = {}
+    for _when, players in sorted(sessions, key=lambda s: s[0], reverse=True):
+        for name in players:
+            if isinstance(name, str) and name == name.strip() and 0 < len(name) <= MAX_NAME \
+                    and not has_control(name):
+                seen.setdefault(name_key(name), name)
+        if len(seen) >= RECENT:
+            break
+    return tuple(seen.values())
+
+
+def completion(typed: str, names: Iterable[str], taken: Iterable[str] = ()) -> str | None:
+    """The first of `names` (most recent first) that starts with what is typed (NFC, case folded), not typed in
+    another box already; None for an empty box or no match."""
+    key = name_key(typed.strip())
+    if not key:
+        return None
+    used = {name_key(t.strip()) for t in taken}
+    return next((n for n in names if name_key(n).startswith(key) and name_key(n) not in used), None)
+
+
+class RecentNames(Suggester):
+    """The rest of a recent name, shown dimmed in a player's box as it is typed (Tab or → takes it)."""
+
+    def __init__(self, box: PlayerInput) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.box = box
+
+    async def get_suggestion(self, value: str) -> str | None:
+        """The name the box would complete to, when it carries on what is typed as typed."""
+        name = self.box.completion()
+        return name if name is not None and name.startswith(value) and name != value else None
+
+
+class PlayerInput(FormInput):
+    """A player's box: a few letters and Tab complete a name of the recent sessions; Tab with nothing to complete
+    moves on, as in any box."""
+
+    def __init__(self, recent: tuple[str, ...], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.recent = recent
+        self.suggester = RecentNames(self) if recent else None
+
+    def completion(self) -> str | None:
+        """The recent name the typed letters complete to (not one in another player's box)."""
+        others = [box.value for box in self.screen.query(PlayerInput) if box is not self]
+        return completion(self.value, self.recent, others)
+
+    def complete(self) -> bool:
+        """Complete the name typed: True when it changed."""
+        name = self.completion()
+        if name is None or name == self.value:
+            return False
+        self.value = name
+        self.cursor_position = len(name)
+        return True
+
+    async def on_key(self, event: events.Key) -> None:
+        if event.key == "tab" and self.screen.focused is self and self.complete():
+            event.stop()
+            event.prevent_default()
+
+    async def take(self, event: events.Key) -> None:
+        """Tab completes a name when it can; other keys as a box's."""
+        if event.key == "tab" and self.complete():
+            return
+        await super().take(event)
 
 
 def parse_names(text: str) -> Any:
@@ -105,9 +191,11 @@ class NewSessionScreen(Screen[None]):
 
     app: AppBase
 
-    def __init__(self, game: str | None = None) -> None:
+    def __init__(self, game: str | None = None, recent: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.game: Game = games.get(game) if game else next(iter(games.GAMES.values()))
+        self.recent = recent
+        """The players of the recent sessions, most recent first: a few letters and Tab complete one."""
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -119,7 +207,8 @@ class NewSessionScreen(Screen[None]):
             for i in range(1, MAX_PLAYERS + 1):
                 with Horizontal(classes="player-input"):
                     yield Label(f"{i}.", classes="player-no")
-                    yield FormInput(placeholder="name", id=f"player-{i}", compact=True, classes="player-name")
+                    yield PlayerInput(self.recent, placeholder="name", id=f"player-{i}", compact=True,
+                                      classes="player-name")
                     yield Static("", id=f"player-{i}-problem", classes="field-problem")
             yield Static(id="players-problem", classes="field-problem")
             yield Label(Content.styled("Title", "bold"), classes="section")
@@ -128,6 +217,17 @@ class NewSessionScreen(Screen[None]):
             yield Label(Content.styled("House rules", "bold"), classes="section")
             yield Vertical(id="rules")
             yield Static(id="rules-problem", classes="field-problem")
+            with Vertical(id="route-entry-part"):
+                yield Label(Content.styled("Routes", "bold"), classes="section")
+                with Horizontal(classes="rule-row"):
+                    yield Label(Content.styled("entered as", "bold"), classes="rule-key")
+                    yield Select([(Content(name), key) for key, name in walk.ENTRY_NAMES.items()],
+                                 value=next(iter(walk.ENTRY_NAMES)), allow_blank=False, id="route-entry",
+                                 classes="rule-input", compact=True)
+                    yield Label(Content.assemble("how the table enters each player's routes: one box for the points "
+                                                 "on the score track, or one for each route length",
+                                                 ("  (ctrl+e in the walkthrough changes it)", "dim")),
+                                classes="rule-help")
             with Horizontal(classes="buttons"):
                 yield Button("Create and start scoring (ctrl+s)", variant="primary", id="create")
                 yield Button("Cancel (Esc)", id="cancel")
@@ -137,7 +237,9 @@ class NewSessionScreen(Screen[None]):
         """The form's keys beyond its bindings."""
         return [("↑ / ↓", "on the games: pick one (its seating hint and house rules follow)"),
                 ("Enter", "on the games: on to the first player; in a box: the next field (a name may stay empty)"),
-                ("typing", "the players in seating order, one a box; each name is checked as you type")]
+                ("typing", "the players in seating order, one a box; each name is checked as you type"),
+                ("Tab", "in a player's box: completes a name of the recent sessions from its first letters "
+                        "(most recent first); with nothing to complete, the next field")]
 
     @staticmethod
     def game_prompt(game: Game) -> Content:
@@ -203,6 +305,15 @@ class NewSessionScreen(Screen[None]):
                 out[row.rule.key] = value
         return out
 
+    def route_entry(self) -> str | None:
+        """How the table will enter routes (a field key), None when the game and its rules offer no choice (a
+        board's map scores claimed routes)."""
+        shape = Session(game=self.game.id, players=("A", "B"), rules=self.rules())
+        if not walk.entries(self.game, shape):
+            return None
+        value = self.query_one("#route-entry", Select).value
+        return value if isinstance(value, str) else None
+
     def check(self, final: bool = False) -> list[Problem]:
         """Names and rules checked by the core; problems shown at their fields."""
         names = self.players()
@@ -223,6 +334,7 @@ class NewSessionScreen(Screen[None]):
         general += self.game.seating_problems(self.rules(), len(names))
         self.query_one("#players-problem", Static).update(joined(problem_line(p) for p in general))
         rule_problems = self.game.check_rules(self.rules())
+        self.query_one("#route-entry-part").display = self.route_entry() is not None
         self.query_one("#rules-problem", Static).update(
             joined(problem_line(Problem(f"{p.path}: {p.message}")) for p in rule_problems))
         title = self.query_one("#title", Input).value.strip()
@@ -256,6 +368,9 @@ class NewSessionScreen(Screen[None]):
             self.notify(f"Could not write a session file in {inert(str(folder))}: {exc.strerror or exc}",
                         severity="error", markup=False)
             return
+        entry = self.route_entry()
+        if entry is not None:
+            self.app.choose_entry(path, entry)
         self.app.pop_screen()
         self.app.open_file(path)
 

@@ -59,6 +59,7 @@ class WalkthroughScreen(SessionScreen):
         Binding("ctrl+r", "list_key('remove')", "Remove line", id="remove"),
         Binding("tab", "stay", "Complete", show=False, id="complete"),
         Binding("f2", "stay", "Edit box", show=False, id="edit"),
+        Binding("ctrl+e", "route_entry", "Route entry", id="route-entry"),
     ]
 
     HELP_TEXTS = WALK
@@ -415,11 +416,23 @@ class WalkthroughScreen(SessionScreen):
         """A key the grid uses: the keyboard stays with the grid."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The list keys are shown only at a list."""
+        """The list keys are shown only at a list; the route entry only at the routes."""
+        if action == "route_entry":
+            return self.state.offers_entry()
         if action == "list_key":
             spot = self.state.spot
             return spot is not None and spot.player is not None and self.editors[(spot.player, spot.slot)].stacked
         return True
+
+    def action_route_entry(self) -> None:
+        """Enter the routes the other way (score track / counts by length), for the rest of the session."""
+        key = self.state.other_entry()
+        if key is None:
+            return
+        self.flush()
+        self.doc.entry = key
+        self.app.choose_entry(self.doc.path, key)
+        self.go(self.state.index)
 
     def action_step(self, delta: int) -> None:
         """The previous / next step."""
