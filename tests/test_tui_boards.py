@@ -10,7 +10,7 @@ from textual.widgets import Input, Static
 
 from scorekeeper import games
 from scorekeeper.session import Round
-from scorekeeper.tui.screens.new_session import NewSessionScreen
+from scorekeeper.tui.screens.new_session import NewSessionScreen, RuleRow
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
 from scorekeeper.tui.widgets.map_editors import RouteLines, StationLines, TicketLines
 from tests.test_tui_map import drawn, editor, live, notes
@@ -239,8 +239,8 @@ async def test_new_session_offers_the_board(tmp_path: Path) -> None:
         await burst(pilot, "ctrl+n", "↓⏎", *values("Ana", "Bo", "Cy", "Di"), "⇥")
         form = app.screen
         assert isinstance(form, NewSessionScreen) and form.game.id == "ticket-to-ride"
-        rules = [row for row in form.query(".rule-row")]
-        help_of = {row.rule.key: row.query_one(".rule-help") for row in rules}  # type: ignore[attr-defined]
+        rules = list(form.query(RuleRow))
+        help_of = {row.rule.key: row.query_one(".rule-help") for row in rules}
         assert str(help_of["map"].render()).startswith("none: routes typed as counts")
         await burst(pilot, "⇥⇥⏎↓↓↓⏎")  # the bonus, then the board: the third one down
         assert str(help_of["map"].render()).startswith("Nordic Countries: claimed routes and tickets typed")
