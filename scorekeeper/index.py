@@ -50,7 +50,7 @@ __all__ = [  # the pure summary's names stay importable from here
     "summarize_text", "unreadable", "_plain_texts",
 ]
 
-SCHEMA = 3
+SCHEMA = 4
 """The index's format; a database of another format is rebuilt."""
 
 RACY_NS = 3_000_000_000
