@@ -338,3 +338,33 @@ def test_ticket_to_ride_by_board_by_hand():
     finn = statistics(summaries(*TTR), player="finn")["games"][0]["boards"][0]
     assert finn["stations"] == {"results": 1, "built": 1, "average_built": 1, "unused": 1, "unused_rate": 1.0,
                                 "unused_points": 8}
+
+
+def test_stats_by_board_and_start_player_in_plain_json_and_csv(tmp_path, capsys):
+    import csv
+    import io
+
+    folder = tmp_path / "s"
+    folder.mkdir()
+    for name in TTR:
+        shutil.copy(SAMPLES / name, folder / name)
+    assert main(["stats", str(folder)]) == 0
+    text = capsys.readouterr().out
+    assert "  By board: Europe — 1 play" in text and "  By board: no board — 3 plays" in text
+    assert ("    Stations: 1.75 built on average (7 by 4 players); unused stations paid 4 each 2 times "
+            "(50%, 20 points)") in text
+    assert "    Globetrotter: its holder won 1 of 1 game (100%)" in text
+    assert "    European Express: its holder won 0 of 1 game (0%)" in text
+    assert main(["stats", str(folder), "--board", "europe", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["sessions"] == 1 and data["filters"]["board"] == "europe"
+    assert [b["board"] for b in data["games"][0]["boards"]] == ["europe"]
+    assert main(["stats", str(folder), "--player", "HANA"]) == 0
+    text = capsys.readouterr().out
+    assert "  As start player (first in round 1): 2 plays, 1 win (50%)" in text
+    assert main(["stats", str(folder), "--csv"]) == 0
+    table = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    # Hana: 3 plays, 1 win, 71 + 76 + 76 (74.33); started 2, won 1; on no board: 2 plays (76, 76), both started.
+    assert ["ticket-to-ride", "", "Hana", "3", "1", "0.3333", "74.33", "76", "71", "1", "2", "1", "0.5"] in table
+    assert ["ticket-to-ride", "none", "Hana", "2", "1", "0.5", "76", "76", "76", "1", "2", "1", "0.5"] in table
+    assert ["ticket-to-ride", "europe", "Finn", "1", "1", "1.0", "71", "71", "71", "1", "0", "0", "0.0"] in table
