@@ -409,7 +409,6 @@ def setup_export(export: Parser) -> None:
 
 def cmd_stats(args: argparse.Namespace) -> int:
     """`stats [DIR] [--game G] [--player P] [--since DATE] [--until DATE] [--year Y] [--json]`: from the index."""
-    import json
     import sqlite3
     from datetime import date
     from pathlib import Path
@@ -452,7 +451,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
         print(f"scorekeeper stats: the sessions index is busy ({exc}); try again", file=sys.stderr)
         return EXIT_FAIL
     if args.json:
-        print(json.dumps({"folder": str(folder), **result}, ensure_ascii=False, indent=2))
+        from scorekeeper.stats import to_json
+
+        print(to_json(result, str(folder)))
     elif args.csv:
         from scorekeeper.stats import to_csv
         from scorekeeper.text import inert_lines

@@ -437,6 +437,13 @@ def _booth(categories: dict[str, int]) -> dict[str, Any]:
     return {"attractions": attractions, "specials": specials}
 
 
+def to_json(result: dict[str, Any], folder: str) -> str:
+    """The statistics of `statistics` as the JSON `scorekeeper stats --json` prints (the folder first)."""
+    import json
+
+    return json.dumps({"folder": folder, **result}, ensure_ascii=False, indent=2)
+
+
 CSV_HEADER = ("game", "board", "player", "plays", "wins", "win_rate", "average", "best", "worst", "longest_streak",
               "start_plays", "start_wins", "start_win_rate")
 
