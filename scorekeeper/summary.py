@@ -409,13 +409,19 @@ def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
     }
 
 
+def board_key(game: str, rules: dict[str, Any]) -> str | None:
+    """Ticket to Ride's board, a key of BOARDS (rule `map`, else rule `edition`, else "none"); None for other
+    games."""
+    if game != "ticket-to-ride":
+        return None
+    board = rules.get("map") or rules.get("edition") or "none"
+    return board if isinstance(board, str) and board in BOARDS else None
+
+
 def _board(game: Any, session: Any, rounds: int) -> tuple[str | None, dict[str, int] | None]:
-    """Ticket to Ride's board (rule `map`, else rule `edition`, else "none"; None for other games) and, on Europe,
-    the stations each player built over the rounds."""
-    if session.game != "ticket-to-ride":
-        return None, None
-    board = session.rules.get("map") or session.rules.get("edition") or "none"
-    if board not in BOARDS:
+    """Ticket to Ride's board (see `board_key`) and, on Europe, the stations each player built over the rounds."""
+    board = board_key(session.game, session.rules)
+    if board is None:
         return None, None
     if board != "europe":
         return board, None

@@ -423,3 +423,12 @@ async def test_statistics_and_history_by_board(folder: Path) -> None:
         assert listed(screen) == ["ticket-to-ride-nordic-2p.toml"]
         prompt = str(screen.query_one("#plays", OptionList).get_option_at_index(0).prompt)
         assert "Ticket to Ride · Nordic Countries" in prompt
+
+
+@pilot_test
+async def test_the_charts_name_the_board(folder: Path) -> None:
+    """The standings of the Europe sample: the charts' heading names the game and its board."""
+    async with opened(folder, file=folder / "ticket-to-ride-europe-4p.toml", size=(100, 30)) as (app, pilot, screen):
+        assert isinstance(screen, StandingsScreen)
+        head = screen.query_one("#charts-head", Static)
+        assert str(head.render()) == "The game in pictures · Ticket to Ride · Europe"
