@@ -384,7 +384,7 @@ def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
         "tiebreak": sheet.tiebreak,
         "next": sheet.next,
         "warnings": len(sheet.warnings),
-        "start": sheet.rounds[0].first_player if sheet.rounds else session.players[0],
+        "start": _start(session, sheet),
         "board": board,
         "players": [
             {"name": p, "total": _json_points(sheet.totals[p]), "place": places[p], "why": whys[p],
@@ -407,6 +407,12 @@ def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
         "error": "",
         "detail": _detail_json(detail),
     }
+
+
+def _start(session: Any, sheet: Any) -> str:
+    """The start player: the first player of round 1 as the score sheet says (the first seated, else)."""
+    first = sheet.rounds[0].first_player if sheet.rounds else None
+    return str(first if first in session.players else session.players[0])
 
 
 def board_key(game: str, rules: dict[str, Any]) -> str | None:
