@@ -432,3 +432,15 @@ async def test_the_charts_name_the_board(folder: Path) -> None:
         assert isinstance(screen, StandingsScreen)
         head = screen.query_one("#charts-head", Static)
         assert str(head.render()) == "The game in pictures · Ticket to Ride · Europe"
+
+
+@pilot_test
+async def test_statistics_help_says_the_keys_and_the_start_player(folder: Path) -> None:
+    """F1 on the Statistics screen: Enter on a player's row, c and j, and what the start player's figures are."""
+    from scorekeeper.tui.widgets.hanging import Hanging
+
+    async with opened(folder, "f3", "f1", size=(120, 40)) as (app, pilot, screen):
+        text = " ".join(screen.query_one("#help-keys", Hanging).plain().split())
+        assert "Enter on a player's row: that player's page" in text
+        assert "start player the first player of round 1; on a player's page, the plays as start player" in text
+        assert "c write the statistics shown to exports/ as CSV" in text

@@ -22,7 +22,7 @@ from textual.worker import get_current_worker
 
 from scorekeeper.games.base import names
 from scorekeeper.index import Summary
-from scorekeeper.stats import name_key, statistics
+from scorekeeper.stats import MIN_PLAYS, name_key, statistics
 from scorekeeper.text import inert, ljust, rjust, width
 from scorekeeper.tui.render import lines
 from scorekeeper.tui.screens.history import Filters, IndexedScreen, game_and_board, since
@@ -382,6 +382,26 @@ class StatisticsScreen(IndexedScreen):
 
     finished_only = None
     main = "#statistics"
+
+    HELP_TEXTS = {
+        "stats-csv": "write the statistics shown to exports/ as CSV (the CSV of `scorekeeper stats --csv`)",
+        "stats-json": "write the statistics shown to exports/ as JSON (the JSON of `scorekeeper stats --json`)",
+    }
+
+    def help_keys(self) -> list[tuple[str, str]]:
+        """The keys of the tables of players, then what the figures that need it mean."""
+        return [
+            ("Tab, ↑ / ↓", "into the tables of players and along their rows (past a table's end, into the next)"),
+            ("Enter", "on a player's row: that player's page (as p and their name)"),
+            ("", "Figures"),
+            ("start player", "the first player of round 1; on a player's page, the plays as start player, the wins "
+                             "among them (a shared victory is a win) and that win rate"),
+            ("rival, nemesis", "the player most often placed just above; the opponent who finished above most often"),
+            ("closest finish", "the smallest margin of a decided game (tie-broken and shared wins are counted apart)"),
+            ("by board", "Ticket to Ride per board (rule map, else edition, else none); Europe: stations built on "
+                         "average and how often unused ones paid 4 each; Nordic: how often a Globetrotter won"),
+            ("rankings", f"players with fewer than {MIN_PLAYS} plays come after the others"),
+        ]
 
     def __init__(self, game: str | None = None, player: str | None = None, period: str | None = None) -> None:
         super().__init__(game, player, period)
