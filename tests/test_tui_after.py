@@ -353,8 +353,9 @@ def test_head_to_head_of_a_club_waits_for_a_player() -> None:
 @pilot_test
 async def test_enter_on_a_player_row_opens_their_page(folder: Path) -> None:
     """F3, Tab into the first table (The Ticket Booth's players, ranked: Bo 2 wins of 2, then Ivy and Jo, who
-    shared their only game, by name), ↓ to Ivy's row, Enter: the statistics of Ivy, her page in view; `p` still
-    picks a player. ↓ past the table's last row goes on into the next table (Ticket to Ride's, Hana first)."""
+    shared their only game, by name), ↓ to Ivy's row, Enter: the statistics of Ivy, her page in view (`p` still
+    picks a player: test_statistics_of_bo_worked_out_by_hand). ↓ past a table's last row goes on into the next
+    table, ↑ back."""
     from scorekeeper.tui.screens.statistics import PlayerTable
 
     async with opened(folder, "f3", size=(100, 30)) as (app, pilot, screen):
@@ -369,18 +370,20 @@ async def test_enter_on_a_player_row_opens_their_page(folder: Path) -> None:
         assert lines[0] == "1 finished session" and "Ivy across games" in lines
         page = screen.page_block
         assert page is not None and 0 <= page.region.y < 30 - 1  # scrolled into view
-        # The page's one table row is Ivy's; Tab, then ↓ eleven times from Bo's row: past the Ticket Booth's 11
-        # players into Ticket to Ride's table (Hana); Enter picks her.
-        await burst(pilot, "p", "escape")
-        filters = screen.query_one(Filters)
-        filters.set_values(None, None, None)
-        await settle(pilot)
-        screen.query_one("#statistics").focus()
+    # Tab, then ↓ eleven times from Bo's row: past the Ticket Booth's 11 players into Ticket to Ride's table (Hana
+    # first); ↑ goes back to the Ticket Booth's last row (Hal); ↓ and Enter pick Hana.
+    async with opened(folder, "f3", size=(100, 30)) as (app, pilot, screen):
         await burst(pilot, "tab", *["down"] * 11)
         tables = list(screen.query(PlayerTable))
-        assert app.focused is tables[1] and tables[1].cursor == 0
-        await burst(pilot, "enter")
-        assert filters.value("player") == "Hana" and "Hana across games" in screen.plain().splitlines()
+        assert app.focused is tables[1] and tables[1].cursor == 0 and tables[1].rows.players[0] == "Hana"
+        await burst(pilot, "up")
+        assert app.focused is tables[0] and tables[0].cursor == 10 and tables[0].rows.players[10] == "Hal"
+        await burst(pilot, "down", "enter")
+        assert screen.query_one(Filters).value("player") == "Hana"
+        lines = screen.plain().splitlines()
+        assert "Hana across games" in lines and lines.index("Hana across games") > 25  # below the first screenful
+        page = screen.page_block
+        assert page is not None and 0 <= page.region.y < 30 - 1
 
 
 @pilot_test

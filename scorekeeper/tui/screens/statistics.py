@@ -17,6 +17,7 @@ from textual.content import Content
 from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
+from textual.widget import AwaitMount
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
@@ -473,10 +474,15 @@ class StatisticsScreen(IndexedScreen):
                 widgets.append(Static(lines(block), classes="block"))
                 if block[0].plain == heading:
                     self.page_block = widgets[-1]
-        box.mount_all(widgets)
+        mounted = box.mount_all(widgets)
         if self.to_page and page:
             self.to_page = False
-            self.call_after_refresh(self.scroll_to_page)
+            self.call_later(self.page_once_mounted, mounted)
+
+    async def page_once_mounted(self, mounted: AwaitMount) -> None:
+        """Once the figures are mounted and laid out, scroll to the player's page."""
+        await mounted
+        self.call_after_refresh(self.scroll_to_page)
 
     def scroll_to_page(self) -> None:
         """The player's page at the top of the figures."""
