@@ -344,7 +344,7 @@ def test_head_to_head_of_a_club_waits_for_a_player() -> None:
               "games": [{"game": "ticket-to-mars", "name": "Ticket to Mars", "plays": 41, "players": []}],
               "filters": {"game": None, "player": None, "since": None}}
     text = "\n".join(line.plain for line in sections(result))
-    assert "41 pairs of players: pick a player (p)" in text and "Q40" not in text
+    assert "41 pairs of players: pick a player (p, or Enter on their row)" in text and "Q40" not in text
     result["filters"]["player"] = "P1"
     text = "\n".join(line.plain for line in sections(result))
     assert "Q40" in text

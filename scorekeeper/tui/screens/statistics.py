@@ -289,8 +289,8 @@ def sections(result: dict[str, Any]) -> list[Content | Rows]:
     if rows:
         out += [Content(""), Content.styled("Head to head (places, every game)", "bold $text-accent")]
         if result["filters"]["player"] is None and len(rows) > HEAD_TO_HEAD_ROWS:
-            out.append(Content.styled(f"{len(rows)} pairs of players: pick a player (p) to see how they fared "
-                                      "against each of the others.", "$text-muted"))
+            out.append(Content.styled(f"{len(rows)} pairs of players: pick a player (p, or Enter on their row) to "
+                                      "see how they fared against each of the others.", "$text-muted"))
         else:
             out.append(head_to_head(rows))
     when = periods(result)
