@@ -408,7 +408,7 @@ def setup_export(export: Parser) -> None:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    """`stats [DIR] [--game G] [--player P] [--since DATE] [--until DATE] [--year Y] [--json]`: from the index."""
+    """`stats [DIR] [--game G] [--player P] [--since DATE] [--until DATE] [--year Y] [--board B] [--json|--csv]`."""
     import sqlite3
     from datetime import date
     from pathlib import Path
