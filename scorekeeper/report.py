@@ -118,6 +118,15 @@ def sheet_text(sheet: Sheet, file: str) -> str:
     return "\n".join(out)
 
 
+def shown_boards(game: dict[str, Any]) -> list[dict[str, Any]]:
+    """The boards of a game's statistics worth showing to people: all of them, unless the plays are all on one
+    board with no figures of its own (the USA map, no board), which would only repeat the game's."""
+    boards = list(game.get("boards", ()))
+    if len(boards) == 1 and boards[0]["board"] in ("usa", "none"):
+        return []
+    return boards
+
+
 def board_lines(board: dict[str, Any]) -> list[str]:
     """One Ticket to Ride board's own figures (of `stats.statistics`' `boards`) as sentences: tickets, the
     Longest Path or European Express, Europe's stations, Nordic's Globetrotter, the highest score."""
@@ -225,7 +234,7 @@ def stats_text(result: dict[str, Any], folder: str) -> str:
         if lp and lp["games"]:
             out.append(f"  Longest Path: its holder won {lp['holder_won']} of {lp['games']} "
                        f"game{'s' * (lp['games'] != 1)} ({lp['rate']:.0%})")
-        for b in g.get("boards", ()):
+        for b in shown_boards(g):
             out += [f"  By board: {b['name']} — {b['plays']} play{'s' * (b['plays'] != 1)}"]
             out += _table(["player", "plays", "wins", "win rate", "average", "best", "worst"],
                           [[p["player"], str(p["plays"]), str(p["wins"]), f"{p['win_rate']:.0%}", _fig(p["average"]),

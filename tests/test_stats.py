@@ -368,3 +368,22 @@ def test_stats_by_board_and_start_player_in_plain_json_and_csv(tmp_path, capsys)
     assert ["ticket-to-ride", "", "Hana", "3", "1", "0.3333", "74.33", "76", "71", "1", "2", "1", "0.5"] in table
     assert ["ticket-to-ride", "none", "Hana", "2", "1", "0.5", "76", "76", "76", "1", "2", "1", "0.5"] in table
     assert ["ticket-to-ride", "europe", "Finn", "1", "1", "1.0", "71", "71", "71", "1", "0", "0", "0.0"] in table
+
+
+def test_one_board_without_figures_of_its_own_is_not_repeated(tmp_path, capsys):
+    # Only games without a board: the JSON still splits them (one board, "none"), the text does not repeat them.
+    folder = tmp_path / "s"
+    folder.mkdir()
+    for name in ("ticket-to-ride-tie-shared.toml", "ticket-to-ride-4p.toml"):
+        shutil.copy(SAMPLES / name, folder / name)
+    assert main(["stats", str(folder)]) == 0
+    assert "By board" not in capsys.readouterr().out
+    assert main(["stats", str(folder), "--json"]) == 0
+    assert [b["board"] for b in json.loads(capsys.readouterr().out)["games"][0]["boards"]] == ["none"]
+    # One Europe game alone is shown: its stations are its own.
+    shutil.copy(SAMPLES / "ticket-to-ride-europe-4p.toml", tmp_path / "e.toml")
+    for p in folder.glob("*.toml"):
+        p.unlink()
+    shutil.copy(tmp_path / "e.toml", folder / "e.toml")
+    assert main(["stats", str(folder)]) == 0
+    assert "  By board: Europe — 1 play" in capsys.readouterr().out

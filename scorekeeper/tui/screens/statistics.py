@@ -23,6 +23,7 @@ from textual.worker import get_current_worker
 
 from scorekeeper.games.base import names
 from scorekeeper.index import Summary
+from scorekeeper.report import shown_boards
 from scorekeeper.stats import MIN_PLAYS, name_key, statistics
 from scorekeeper.text import inert, ljust, rjust, width
 from scorekeeper.tui.render import lines
@@ -171,7 +172,7 @@ def game_section(game: dict[str, Any]) -> list[Content | Rows]:
                                     f"{tickets['failed']} failed ({rate(tickets['completed_rate'])} completed)"))
     out += board_figures(game)
     out += [Content(""), player_rows(game["players"]), Content(""), by_count_rows(game["players"])]
-    for board in game.get("boards", ()):
+    for board in shown_boards(game):
         plays = f"{board['plays']} play{'s' if board['plays'] != 1 else ''}"
         out += [Content(""), Content.styled(f"{game['name']} — {board['name']} — {plays}", "bold $text-accent"),
                 *board_figures(board), Content(""), player_rows(board["players"])]
