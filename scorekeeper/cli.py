@@ -381,15 +381,18 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 @command("stats", "statistics over the finished sessions of a folder")
 def setup_stats(stats: Parser) -> None:
-    """`stats [DIR] [--game G] [--player P] [--since DATE] [--until DATE] [--year Y] [--json]`."""
+    """`stats [DIR] [--game G] [--player P] [--since DATE] [--until DATE] [--year Y] [--board B] [--json]`."""
     stats.add_argument("folder", nargs="?", metavar="DIR", help="the folder (default: the sessions folder)")
     dir_option(stats)
     stats.add_argument("--game", help="only this game (an id: scorekeeper games lists them)")
     stats.add_argument("--player", help="only the sessions of this player (names match after NFC and case "
-                       "folding); margins come from all of them, lost ones too")
+                       "folding); margins come from all of them, lost ones too; the page's start player's win "
+                       "rate: of the sessions the player started (first player of round 1), the share they won")
     stats.add_argument("--since", metavar="DATE", help="only sessions played on or after DATE (YYYY-MM-DD)")
     stats.add_argument("--until", metavar="DATE", help="only sessions played on or before DATE (YYYY-MM-DD)")
     stats.add_argument("--year", type=int, help="only sessions played in this year (instead of --since/--until)")
+    stats.add_argument("--board", choices=("usa", "europe", "nordic", "none"),
+                       help="only Ticket to Ride games on this board (rule map, else edition; none: neither)")
     stats.add_argument("--json", action="store_true", help="print JSON")
     stats.add_argument("--csv", action="store_true", help="print the players' tables as CSV")
     stats.set_defaults(func=cmd_stats)
@@ -407,8 +410,7 @@ def setup_export(export: Parser) -> None:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    """`stats [DIR] [--game G] [--player P] [--since DATE] [--until DATE] [--year Y] [--json]`: from the index."""
-    import json
+    """`stats [DIR] [--game G] [--player P] [--since DATE] [--until DATE] [--year Y] [--board B] [--json|--csv]`."""
     import sqlite3
     from datetime import date
     from pathlib import Path
@@ -446,12 +448,14 @@ def cmd_stats(args: argparse.Namespace) -> int:
         with Index(folder) as index:
             index.refresh(workers=None)
             result = statistics(index.iter_summaries(game=args.game, since=since), game=args.game,
-                                player=args.player, since=since, until=until)
+                                player=args.player, since=since, until=until, board=args.board)
     except sqlite3.OperationalError as exc:  # the index stayed locked by another process past the timeout
         print(f"scorekeeper stats: the sessions index is busy ({exc}); try again", file=sys.stderr)
         return EXIT_FAIL
     if args.json:
-        print(json.dumps({"folder": str(folder), **result}, ensure_ascii=False, indent=2))
+        from scorekeeper.stats import to_json
+
+        print(to_json(result, str(folder)))
     elif args.csv:
         from scorekeeper.stats import to_csv
         from scorekeeper.text import inert_lines

@@ -23,7 +23,7 @@ LINK_SAFE = '{}[]:,"'
 """JSON's own delimiters, left as they are in the link's query: a phone's browser encodes them as it opens the
 link, and the QR code is some 4 versions smaller for it (everything else, non-ASCII too, is percent-encoded)."""
 
-CSV_HEADER = ("file", "game", "title", "date", "player", "round", "category", "points", "why")
+CSV_HEADER = ("file", "game", "title", "date", "player", "round", "category", "points", "why", "board")
 
 
 def _date(sheet: Sheet) -> str:
@@ -43,8 +43,12 @@ macros), and the fullwidth `＝ ＋ － ＠` that some spreadsheets read as thei
 
 
 def csv_rows(sheet: Sheet, file: str) -> list[list[str]]:
-    """One row per player, round and category: points (`2.5`) and the reasons, joined by `; `."""
+    """One row per player, round and category: points (`2.5`) and the reasons, joined by `; `; last, Ticket to Ride's
+    board (`usa`, `europe`, `nordic`, `none`; empty for other games)."""
+    from scorekeeper.summary import board_key
+
     s = sheet.session
+    board = board_key(s.game, dict(s.rules)) or ""
     rows: list[list[str]] = []
     for rnd in sheet.rounds:
         grouped: dict[tuple[str, str], list[Any]] = {}
@@ -56,7 +60,7 @@ def csv_rows(sheet: Sheet, file: str) -> list[list[str]]:
             for (who, category), (points, whys) in grouped.items():
                 if who == player:
                     rows.append([_cell(file), s.game, _cell(s.title or ""), _date(sheet), _cell(player),
-                                 str(rnd.number), category, fmt(points), _cell("; ".join(whys))])
+                                 str(rnd.number), category, fmt(points), _cell("; ".join(whys)), board])
     return rows
 
 
@@ -105,7 +109,11 @@ def to_markdown(sheet: Sheet, file: str) -> str:
 
     s = sheet.session
     game = GAMES[s.game]
-    head = f"{md_text(s.title)} — {md_text(game.name)}" if s.title else md_text(game.name)
+    from scorekeeper.summary import BOARDS, board_key
+
+    board = board_key(s.game, dict(s.rules))
+    name = f"{game.name} · {BOARDS[board]}" if board else game.name
+    head = f"{md_text(s.title)} — {md_text(name)}" if s.title else md_text(name)
     lines = [f"## {head}", ""]
     meta = [f"Players: {', '.join(md_text(p) for p in s.players)}"]
     if s.started is not None:

@@ -50,9 +50,9 @@ __all__ = [  # the pure summary's names stay importable from here
     "summarize_text", "unreadable", "_plain_texts",
 ]
 
-SCHEMA = 4
+SCHEMA = 5
 """The index's format; a database of another format is rebuilt (4: a finished session's state has the winner's
-score, `finished — Ana won 77–70`)."""
+score, `finished — Ana won 77–70`; 5: the start player, the board and its figures)."""
 
 RACY_NS = 3_000_000_000
 """A file modified this recently before it was read is read again on the next look (mtime ticks are coarse)."""

@@ -118,6 +118,46 @@ def sheet_text(sheet: Sheet, file: str) -> str:
     return "\n".join(out)
 
 
+def shown_boards(game: dict[str, Any]) -> list[dict[str, Any]]:
+    """The boards of a game's statistics worth showing to people: all of them, unless the plays are all on one
+    board with no figures of its own (the USA map, no board), which would only repeat the game's."""
+    boards = list(game.get("boards", ()))
+    if len(boards) == 1 and boards[0]["board"] in ("usa", "none"):
+        return []
+    return boards
+
+
+def board_lines(board: dict[str, Any]) -> list[str]:
+    """One Ticket to Ride board's own figures (of `stats.statistics`' `boards`) as sentences: tickets, the
+    Longest Path or European Express, Europe's stations, Nordic's Globetrotter, the highest score."""
+    from scorekeeper.text import inert
+
+    out = []
+    tickets = board.get("tickets")
+    if tickets:
+        out.append(f"Tickets: {tickets['completed']} completed, {tickets['failed']} failed "
+                   f"({tickets['completed_rate']:.0%} completed)")
+    lp = board.get("longest_path")
+    if lp and lp["games"]:
+        label = "European Express" if board.get("board") == "europe" else "Longest Path"
+        out.append(f"{label}: its holder won {lp['holder_won']} of {lp['games']} game{'s' * (lp['games'] != 1)} "
+                   f"({lp['rate']:.0%})")
+    st = board.get("stations")
+    if st and st["results"]:
+        out.append(f"Stations: {_fig(st['average_built'])} built on average ({st['built']} by {st['results']} "
+                   f"player{'s' * (st['results'] != 1)}); unused stations paid 4 each {st['unused']} time"
+                   f"{'s' * (st['unused'] != 1)} ({st['unused_rate']:.0%}, {_fig(st['unused_points'])} points)")
+    gt = board.get("globetrotter")
+    if gt and gt["games"]:
+        out.append(f"Globetrotter: its holder won {gt['holder_won']} of {gt['games']} game{'s' * (gt['games'] != 1)} "
+                   f"({gt['rate']:.0%})")
+    top = board.get("highest_score")
+    if top:
+        out.append(f"Highest score: {_fig(top['points'])} — {inert(top['player'])} ({top['date']}, "
+                   f"{inert(top['file'])})")
+    return out
+
+
 def _fig(value: Any) -> str:
     """A statistics figure as text: `60.5`, `71`, `—` for none."""
     if value is None:
@@ -194,13 +234,24 @@ def stats_text(result: dict[str, Any], folder: str) -> str:
         if lp and lp["games"]:
             out.append(f"  Longest Path: its holder won {lp['holder_won']} of {lp['games']} "
                        f"game{'s' * (lp['games'] != 1)} ({lp['rate']:.0%})")
+        for b in shown_boards(g):
+            out += [f"  By board: {b['name']} — {b['plays']} play{'s' * (b['plays'] != 1)}"]
+            out += _table(["player", "plays", "wins", "win rate", "average", "best", "worst"],
+                          [[p["player"], str(p["plays"]), str(p["wins"]), f"{p['win_rate']:.0%}", _fig(p["average"]),
+                            _fig(p["best"]), _fig(p["worst"])] for p in b["players"]], "    ")
+            out += [f"    {line}" for line in board_lines(b)]
     page = result.get("player_page")
     if page:
         out += ["", f"{inert(page['player'])}: {page['plays']} play{'s' * (page['plays'] != 1)}, {page['wins']} "
                 f"win{'s' * (page['wins'] != 1)} ({page['win_rate']:.0%}); winning streak {page['current_streak']} "
                 f"now, {page['longest_streak']} at the longest"]
-        out += _table(["game", "plays", "wins", "win rate"], [[g["name"], str(g["plays"]), str(g["wins"]),
-                                                              f"{g['win_rate']:.0%}"] for g in page["by_game"]])
+        start = page["start_player"]
+        out.append(f"  As start player (first in round 1): {start['plays']} play{'s' * (start['plays'] != 1)}, "
+                   f"{start['wins']} win{'s' * (start['wins'] != 1)} ({start['win_rate']:.0%})")
+        out += _table(["game", "plays", "wins", "win rate", "as start player"],
+                      [[g["name"], str(g["plays"]), str(g["wins"]), f"{g['win_rate']:.0%}",
+                        f"{g['start_player']['wins']}/{g['start_player']['plays']} "
+                        f"({g['start_player']['win_rate']:.0%})"] for g in page["by_game"]])
         out.append("  By players at the table: " + ", ".join(
             f"{n}p {c['wins']}/{c['plays']} ({c['win_rate']:.0%})" for n, c in page["by_player_count"].items()))
         rival, nemesis = page["rival"], page["nemesis"]

@@ -74,8 +74,9 @@ class _Player:
     longest_streak: int = 0
     tickets: list[int] = field(default_factory=lambda: [0, 0])
     wins_by_count: dict[int, int] = field(default_factory=dict)
+    start: list[int] = field(default_factory=lambda: [0, 0])  # plays as start player, wins among them
 
-    def add(self, score: int, won: bool, count: int) -> None:
+    def add(self, score: int, won: bool, count: int, start: bool) -> None:
         self.plays += 1
         self.wins += won
         self.total += score
@@ -89,6 +90,9 @@ class _Player:
         slot[0] += 1
         slot[1] += score
         self.wins_by_count[count] = self.wins_by_count.get(count, 0) + won
+        if start:
+            self.start[0] += 1
+            self.start[1] += won
         if won:
             self.streak += 1
             if self.streak > self.longest_streak:
@@ -96,9 +100,14 @@ class _Player:
         else:
             self.streak = 0
 
+    def start_json(self) -> dict[str, Any]:
+        """Plays as start player, wins among them, and that win rate."""
+        return {"plays": self.start[0], "wins": self.start[1], "win_rate": _rate(self.start[1], self.start[0])}
+
     def as_json(self, with_scores: bool = True) -> dict[str, Any]:
         out: dict[str, Any] = {"player": self.name, "plays": self.plays, "wins": self.wins,
-                               "win_rate": _rate(self.wins, self.plays), "longest_streak": self.longest_streak}
+                               "win_rate": _rate(self.wins, self.plays), "longest_streak": self.longest_streak,
+                               "start_player": self.start_json()}
         if with_scores:
             out.update({
                 "average": _num(Fraction(self.total, 2 * self.plays)) if self.plays else None,
@@ -127,6 +136,10 @@ class _Game:
     longest_path_won: int = 0
     tie_broken: int = 0  # games won on a tie-break (first place level on points)
     shared: int = 0  # games with a shared victory
+    high: tuple[int, dict[str, Any]] | None = None  # the highest score (half points) and its record
+    stations: list[int] = field(default_factory=lambda: [0, 0, 0])  # Europe: results, built, with stations unused
+    globetrotter_games: int = 0  # Nordic: games where someone received the Globetrotter
+    globetrotter_won: int = 0
 
 
 @dataclass
@@ -135,21 +148,34 @@ class _Play:
     file: str
     game: str
     results: list[tuple[str, int, int, bool, dict[str, Any]]]  # name, total (half points), place, winner, raw
+    start: str = ""  # the start player (the first player of round 1)
+    board: str | None = None  # Ticket to Ride's board (summary.BOARDS), None for other games
+
+
+BOARD_ORDER = ("usa", "europe", "nordic", "none")
+"""Ticket to Ride's boards in the order statistics list them (keys of summary.BOARDS)."""
+
+STATIONS = 3
+"""Europe: the stations each player has (each one not built scores 4)."""
 
 
 def statistics(summaries: Iterable[Summary], *, game: str | None = None, player: str | None = None,
-               since: date | str | None = None, until: date | str | None = None) -> dict[str, Any]:
+               since: date | str | None = None, until: date | str | None = None,
+               board: str | None = None) -> dict[str, Any]:
     """Statistics of the finished, valid sessions among `summaries`, as JSON data.
 
     Filters: `game` (an id), `player` (a name: only sessions they played, only their rows, and only their
-    points by category, tickets and Longest Path bonuses), `since` (a date: sessions played that day or
-    later), `until` (a date: sessions played that day or earlier). Players are matched as `name_key`
-    compares them (NFC, case folded). With `player`, the biggest margin and closest finish come from all
-    the player's sessions, those they lost too. Rankings put players with fewer than MIN_PLAYS plays last;
-    averages are rounded by `round2`.
+    points by category, tickets, bonuses and stations), `since` (a date: sessions played that day or
+    later), `until` (a date: sessions played that day or earlier), `board` (a Ticket to Ride board, a key of
+    summary.BOARDS: only Ticket to Ride sessions on it). Players are matched as `name_key` compares them (NFC,
+    case folded). With `player`, the biggest margin and closest finish come from all the player's sessions,
+    those they lost too. Rankings put players with fewer than MIN_PLAYS plays last; averages are rounded by
+    `round2`. The start player is the first player of round 1; a player's `start_player` counts the sessions
+    they started, the wins among them (a shared victory is a win) and that rate.
     Returns {"filters", "sessions", "unfinished", "invalid", "games": [...], "players": [...],
-    "head_to_head": [...], "plays_by_month", "plays_by_year"}, with `player` a "player_page" too; every
-    figure is a number, text or list (points exact: ints, or .5 floats).
+    "head_to_head": [...], "plays_by_month", "plays_by_year"}, with `player` a "player_page" too; Ticket to
+    Ride's entry has "boards" (the same figures per board, and Europe's stations, Nordic's Globetrotter);
+    every figure is a number, text or list (points exact: ints, or .5 floats).
     """
     who = name_key(player) if player else None
     since_text = since.isoformat() if isinstance(since, date) else since
@@ -167,7 +193,10 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
         if who is not None and who not in (name_key(p) for p in s.players):
             continue
         if s.error:
-            invalid.append(s.file)
+            if board is None:
+                invalid.append(s.file)
+            continue
+        if board is not None and s.board != board:
             continue
         if not s.complete:
             unfinished += 1
@@ -177,26 +206,24 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
         results = [(r["name"], _halves(r["total"]), int(r["place"]), r["name"] in winners, r)
                    for r in detail.get("players", ())]
         if results:
-            plays.append(_Play(s.when, s.file, s.game or "", results))
+            plays.append(_Play(s.when, s.file, s.game or "", results, s.start_player or results[0][0], s.board))
     plays.sort(key=lambda p: (p.when, p.file))
 
     per_game: dict[str, _Game] = {}
+    per_board: dict[str, _Game] = {}
     overall: dict[str, _Player] = {}
     h2h: dict[tuple[str, str], list[int]] = {}
     names: dict[str, str] = {}
     months: dict[str, int] = {}
     just_ahead: dict[str, int] = {}
-    high: dict[str, tuple[int, dict[str, Any]]] = {}
     for play in plays:
-        g = per_game.setdefault(play.game, _Game(play.game))
-        g.plays += 1
         if play.when[:7]:
             months[play.when[:7]] = months.get(play.when[:7], 0) + 1
-        for name, total, _place, _won, _raw in play.results:
-            if (who is None or name_key(name) == who) and (play.game not in high or total > high[play.game][0]):
-                high[play.game] = (total, {"player": unicodedata.normalize("NFC", name),
-                                           "points": _num(Fraction(total, 2)), "date": play.when[:10],
-                                           "file": play.file})
+        for name, *_rest in play.results:
+            names.setdefault(name_key(name), unicodedata.normalize("NFC", name))
+        _tally(per_game.setdefault(play.game, _Game(play.game)), play, who, names)
+        if play.board is not None:
+            _tally(per_board.setdefault(play.board, _Game(play.game)), play, who, names)
         if who is not None:
             mine = next(r[2] for r in play.results if name_key(r[0]) == who)
             ahead = [r[2] for r in play.results if r[2] < mine]
@@ -205,27 +232,10 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
                     k = name_key(r[0])
                     just_ahead[k] = just_ahead.get(k, 0) + 1
         count = len(play.results)
-        for name, total, _place, won, raw in play.results:
+        start = name_key(play.start)
+        for name, total, _place, won, _raw in play.results:
             key = name_key(name)
-            names.setdefault(key, unicodedata.normalize("NFC", name))
-            g.players.setdefault(key, _Player(names[key])).add(total, won, count)
-            overall.setdefault(key, _Player(names[key])).add(total, won, count)
-            done, failed = raw.get("tickets", (0, 0))
-            g.players[key].tickets[0] += done
-            g.players[key].tickets[1] += failed
-            if who is not None and key != who:
-                continue
-            cats = g.categories
-            for cat, pts in raw.get("categories", {}).items():
-                cats[cat] = cats.get(cat, 0) + _halves(pts)
-            g.tickets[0] += done
-            g.tickets[1] += failed
-        holders = [won for n, _t, _p, won, raw in play.results
-                   if raw.get("longest_path") and (who is None or name_key(n) == who)]
-        if holders:
-            g.longest_path_games += 1
-            g.longest_path_won += any(holders)
-        _margins(g, play)
+            overall.setdefault(key, _Player(names[key])).add(total, won, count, key == start)
         for i, (a, _ta, pa, _wa, _ra) in enumerate(play.results):
             for b, _tb, pb, _wb, _rb in play.results[i + 1:]:
                 ka, kb = name_key(a), name_key(b)
@@ -236,31 +246,14 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
 
     games_out = []
     from scorekeeper.games import NAMES
+    from scorekeeper.summary import BOARDS
 
     order = {gid: i for i, gid in enumerate(NAMES)}
     for gid in sorted(per_game, key=lambda k: (order.get(k, len(order)), k)):
-        g = per_game[gid]
-        rows = [p for k, p in g.players.items() if who is None or k == who]
-        rows.sort(key=lambda p: (p.plays < MIN_PLAYS, -Fraction(p.wins, p.plays), -p.wins,
-                                 -Fraction(p.total, p.plays), p.name.casefold()))
-        out: dict[str, Any] = {
-            "game": gid, "name": NAMES.get(gid, gid), "plays": g.plays,
-            "players": [p.as_json() for p in rows],
-            "biggest_margin": g.biggest, "closest_finish": g.closest,
-            "tie_broken_wins": g.tie_broken, "shared_victories": g.shared,
-        }
-        if gid in high:
-            out["highest_score"] = high[gid][1]
-        if gid == "ticket-booth":
-            out["ticket_booth"] = _booth(g.categories)
-        if gid == "ticket-to-finland":
-            out["finland"] = _finland(g.categories)
-        if g.tickets != [0, 0]:
-            out["tickets"] = {"completed": g.tickets[0], "failed": g.tickets[1],
-                              "completed_rate": _rate(g.tickets[0], sum(g.tickets))}
-        if gid == "ticket-to-ride":
-            out["longest_path"] = {"games": g.longest_path_games, "holder_won": g.longest_path_won,
-                                   "rate": _rate(g.longest_path_won, g.longest_path_games)}
+        out = _game_out(per_game[gid], who, NAMES.get(gid, gid))
+        if gid == "ticket-to-ride" and per_board:
+            out["boards"] = [{"board": b, **_game_out(per_board[b], who, BOARDS[b], b)}
+                             for b in BOARD_ORDER if b in per_board]
         games_out.append(out)
 
     players_out = [p.as_json(with_scores=False) for k, p in overall.items() if who is None or k == who]
@@ -278,7 +271,7 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
     for month, n in months.items():
         years[month[:4]] = years.get(month[:4], 0) + n
     result: dict[str, Any] = {
-        "filters": {"game": game, "player": player, "since": since_text, "until": until_text},
+        "filters": {"game": game, "player": player, "since": since_text, "until": until_text, "board": board},
         "min_plays_for_ranking": MIN_PLAYS,
         "sessions": len(plays),
         "unfinished": unfinished,
@@ -294,18 +287,95 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
     return result
 
 
+def _tally(g: _Game, play: _Play, who: str | None, names: dict[str, str]) -> None:
+    """Count one play into a game's (or a board's) figures; with a player `who`, only their points by category,
+    tickets, bonuses and stations."""
+    g.plays += 1
+    count = len(play.results)
+    start = name_key(play.start)
+    for name, total, _place, won, raw in play.results:
+        key = name_key(name)
+        g.players.setdefault(key, _Player(names[key])).add(total, won, count, key == start)
+        done, failed = raw.get("tickets", (0, 0))
+        g.players[key].tickets[0] += done
+        g.players[key].tickets[1] += failed
+        if who is not None and key != who:
+            continue
+        if g.high is None or total > g.high[0]:
+            g.high = (total, {"player": names[key], "points": _num(Fraction(total, 2)), "date": play.when[:10],
+                              "file": play.file})
+        cats = g.categories
+        for cat, pts in raw.get("categories", {}).items():
+            cats[cat] = cats.get(cat, 0) + _halves(pts)
+        g.tickets[0] += done
+        g.tickets[1] += failed
+        built = raw.get("stations")
+        if built is not None:
+            g.stations[0] += 1
+            g.stations[1] += built
+            g.stations[2] += built < STATIONS
+    mine = [r for r in play.results if who is None or name_key(r[0]) == who]
+    holders = [won for _n, _t, _p, won, raw in mine if raw.get("longest_path")]
+    if holders:
+        g.longest_path_games += 1
+        g.longest_path_won += any(holders)
+    trotters = [won for _n, _t, _p, won, raw in mine if raw.get("globetrotter")]
+    if trotters:
+        g.globetrotter_games += 1
+        g.globetrotter_won += any(trotters)
+    _margins(g, play)
+
+
+def _game_out(g: _Game, who: str | None, name: str, board: str | None = None) -> dict[str, Any]:
+    """A game's (or, with `board`, one Ticket to Ride board's) figures as JSON data."""
+    gid = g.game
+    rows = [p for k, p in g.players.items() if who is None or k == who]
+    rows.sort(key=lambda p: (p.plays < MIN_PLAYS, -Fraction(p.wins, p.plays), -p.wins,
+                             -Fraction(p.total, p.plays), p.name.casefold()))
+    out: dict[str, Any] = {
+        "game": gid, "name": name, "plays": g.plays,
+        "players": [p.as_json() for p in rows],
+        "biggest_margin": g.biggest, "closest_finish": g.closest,
+        "tie_broken_wins": g.tie_broken, "shared_victories": g.shared,
+    }
+    if g.high is not None:
+        out["highest_score"] = g.high[1]
+    if gid == "ticket-booth":
+        out["ticket_booth"] = _booth(g.categories)
+    if gid == "ticket-to-finland":
+        out["finland"] = _finland(g.categories)
+    if g.tickets != [0, 0]:
+        out["tickets"] = {"completed": g.tickets[0], "failed": g.tickets[1],
+                          "completed_rate": _rate(g.tickets[0], sum(g.tickets))}
+    if gid == "ticket-to-ride" and board != "nordic":
+        out["longest_path"] = {"games": g.longest_path_games, "holder_won": g.longest_path_won,
+                               "rate": _rate(g.longest_path_won, g.longest_path_games)}
+    if board == "europe":
+        results, built, unused = g.stations
+        out["stations"] = {"results": results, "built": built,
+                           "average_built": _num(Fraction(built, results)) if results else None,
+                           "unused": unused, "unused_rate": _rate(unused, results),
+                           "unused_points": _num(Fraction(g.categories.get("station", 0), 2))}
+    if board == "nordic":
+        out["globetrotter"] = {"games": g.globetrotter_games, "holder_won": g.globetrotter_won,
+                               "rate": _rate(g.globetrotter_won, g.globetrotter_games)}
+    return out
+
+
 def _page(me: _Player, games_out: list[dict[str, Any]], h2h: list[dict[str, Any]], just_ahead: dict[str, int],
           names: dict[str, str]) -> dict[str, Any]:
     """One player across games: plays, wins and win rate by game and by player count, their best and worst game
-    (by win rate), current and longest winning streak, rival (the player most often placed just above them) and
-    nemesis (the opponent who finished above them most often)."""
+    (by win rate), current and longest winning streak, their win rate as start player, rival (the player most
+    often placed just above them) and nemesis (the opponent who finished above them most often)."""
     by_game = [{"game": g["game"], "name": g["name"], "plays": r["plays"], "wins": r["wins"],
-                "win_rate": r["win_rate"]} for g in games_out for r in g["players"][:1]]
+                "win_rate": r["win_rate"], "start_player": r["start_player"]}
+               for g in games_out for r in g["players"][:1]]
     ranked = sorted(by_game, key=lambda r: (-r["win_rate"], -r["plays"], r["name"]))
     rival = max(just_ahead.items(), key=lambda kv: (kv[1], [-ord(c) for c in kv[0]]), default=None)
     nemesis = max((h for h in h2h if h["below"]), key=lambda h: (h["below"], -h["above"]), default=None)
     return {
         "player": me.name, "plays": me.plays, "wins": me.wins, "win_rate": _rate(me.wins, me.plays),
+        "start_player": me.start_json(),
         "by_game": by_game,
         "by_player_count": {str(n): {"plays": p, "wins": me.wins_by_count[n], "win_rate": _rate(me.wins_by_count[n], p)}
                             for n, (p, _sum) in sorted(me.by_count.items())},
@@ -367,12 +437,21 @@ def _booth(categories: dict[str, int]) -> dict[str, Any]:
     return {"attractions": attractions, "specials": specials}
 
 
-CSV_HEADER = ("game", "player", "plays", "wins", "win_rate", "average", "best", "worst", "longest_streak")
+def to_json(result: dict[str, Any], folder: str) -> str:
+    """The statistics of `statistics` as the JSON `scorekeeper stats --json` prints (the folder first)."""
+    import json
+
+    return json.dumps({"folder": folder, **result}, ensure_ascii=False, indent=2)
+
+
+CSV_HEADER = ("game", "board", "player", "plays", "wins", "win_rate", "average", "best", "worst", "longest_streak",
+              "start_plays", "start_wins", "start_win_rate")
 
 
 def to_csv(result: dict[str, Any]) -> str:
-    """The players' table of every game of `statistics` as CSV (RFC 4180, CRLF), one row per game and player;
-    a text cell that starts like a formula gets a leading `'`, as in the session exports."""
+    """The players' table of every game of `statistics` as CSV (RFC 4180, CRLF), one row per game and player, then
+    per Ticket to Ride board and player (`board` empty on a game's own rows); a text cell that starts like a
+    formula gets a leading `'`, as in the session exports."""
     import csv
     import io
 
@@ -383,8 +462,10 @@ def to_csv(result: dict[str, Any]) -> str:
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_HEADER)
     for g in result["games"]:
-        for p in g["players"]:
-            writer.writerow([g["game"], cell(p["player"]), p["plays"], p["wins"], p["win_rate"],
-                             *("" if p[k] is None else p[k] for k in ("average", "best", "worst")),
-                             p["longest_streak"]])
+        for block in (g, *g.get("boards", ())):
+            for p in block["players"]:
+                start = p["start_player"]
+                writer.writerow([g["game"], block.get("board", ""), cell(p["player"]), p["plays"], p["wins"],
+                                 p["win_rate"], *("" if p[k] is None else p[k] for k in ("average", "best", "worst")),
+                                 p["longest_streak"], start["plays"], start["wins"], start["win_rate"]])
     return out.getvalue()

@@ -22,6 +22,9 @@ UNREADABLE = "cannot be read"
 INVALID = "has problems"
 """The state of a file read as TOML that the core refuses (its first problem is the summary's `error`)."""
 
+BOARDS = {"usa": "USA map", "europe": "Europe", "nordic": "Nordic Countries", "none": "no board"}
+"""Ticket to Ride's boards as history and statistics name them (rule `map`, else rule `edition`, else none)."""
+
 def _is_points(value: Any) -> bool:
     """Whether a value is points as the index writes them (an int, or a finite float)."""
     return (isinstance(value, int) and not isinstance(value, bool)) or (
@@ -67,7 +70,11 @@ class Result(NamedTuple):
     tickets_completed: int
     tickets_failed: int
     longest_path: bool
-    """Received the Longest (Continuous) Path bonus."""
+    """Received the Longest (Continuous) Path bonus (on Europe: the European Express)."""
+    stations: int | None = None
+    """Ticket to Ride Europe: the stations built (None on other games and boards)."""
+    globetrotter: bool = False
+    """Ticket to Ride Nordic Countries: received the Globetrotter bonus."""
 
 
 class Summary:
@@ -151,9 +158,11 @@ class Summary:
         for key in ("rounds", "warnings"):
             if not isinstance(detail.get(key, 0), int):
                 raise ValueError(f"{key} is not a number")
-        for key in ("tiebreak", "next"):
+        for key in ("tiebreak", "next", "start"):
             if not isinstance(detail.get(key), (str, type(None))):
                 raise ValueError(f"{key} is not text")
+        if detail.get("board") not in (None, *BOARDS):
+            raise ValueError("board is not a board")
         players = detail.get("players", [])
         if not isinstance(players, list):
             raise ValueError("players is not a list")
@@ -165,7 +174,9 @@ class Summary:
                     and isinstance(r.get("tickets"), list) and len(r["tickets"]) == 2
                     and all(isinstance(t, int) and not isinstance(t, bool) for t in r["tickets"])
                     and isinstance(r.get("longest_path"), bool)
-                    and isinstance(r.get("why"), (str, type(None)))):
+                    and isinstance(r.get("why"), (str, type(None)))
+                    and (r.get("stations") is None or type(r["stations"]) is int)
+                    and isinstance(r.get("globetrotter", False), bool)):
                 raise ValueError("a player's result is malformed")
 
     @property
@@ -184,6 +195,21 @@ class Summary:
         return self.detail.get("next")
 
     @property
+    def start_player(self) -> str | None:
+        """The start player: the first player of round 1 (None for an invalid file)."""
+        return self.detail.get("start")
+
+    @property
+    def board(self) -> str | None:
+        """Ticket to Ride's board (a key of BOARDS: `usa`, `europe`, `nordic`, `none`); None for other games."""
+        return self.detail.get("board")
+
+    @property
+    def board_name(self) -> str:
+        """`Europe`, `no board`…; "" for a game without boards."""
+        return BOARDS.get(self.board or "", "")
+
+    @property
     def warnings(self) -> int:
         """How many warnings the file has."""
         return int(self.detail.get("warnings", 0))
@@ -199,7 +225,8 @@ class Summary:
         return [
             Result(r["name"], _points(r["total"]), r["place"], r["name"] in self.winners,
                    tuple(_points(v) for v in r["rounds"]), {k: _points(v) for k, v in r["categories"].items()},
-                   r["tickets"][0], r["tickets"][1], bool(r["longest_path"]))
+                   r["tickets"][0], r["tickets"][1], bool(r["longest_path"]), r.get("stations"),
+                   bool(r.get("globetrotter")))
             for r in self.detail.get("players", ())
         ]
 
@@ -214,8 +241,8 @@ class Summary:
         """What a filter looks in, casefolded: file name, game id and name, title, players, state, error."""
         from scorekeeper.games import NAMES
 
-        parts = [self.file, self.game or "", NAMES.get(self.game or "", ""), self.title or "", *self.players,
-                 self.state, self.error]
+        parts = [self.file, self.game or "", NAMES.get(self.game or "", ""), self.board_name, self.title or "",
+                 *self.players, self.state, self.error]
         return " ".join(parts).casefold()
 
 
@@ -336,6 +363,7 @@ def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
     cats: dict[str, dict[str, int | Fraction]] = {p: {} for p in session.players}
     tickets = {p: [0, 0] for p in session.players}
     longest = {p: False for p in session.players}
+    globetrotter = {p: False for p in session.players}
     for rnd in sheet.rounds:
         for item in rnd.items:
             if not item.points:  # a card that scored nothing, with its reason: nothing to count
@@ -348,16 +376,23 @@ def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
                 tickets[item.player][0 if points > 0 else 1] += 1
             elif item.category == "longest-path" and points > 0:
                 longest[item.player] = True
+            elif item.category == "globetrotter" and points > 0:
+                globetrotter[item.player] = True
+    board, stations = _board(game, session, len(sheet.rounds))
     detail = {
         "rounds": len(sheet.rounds),
         "tiebreak": sheet.tiebreak,
         "next": sheet.next,
         "warnings": len(sheet.warnings),
+        "start": _start(session, sheet),
+        "board": board,
         "players": [
             {"name": p, "total": _json_points(sheet.totals[p]), "place": places[p], "why": whys[p],
              "rounds": [_json_points(r.points[p]) for r in sheet.rounds],
              "categories": {k: _json_points(v) for k, v in cats[p].items()},
              "tickets": tickets[p], "longest_path": longest[p]}
+            | ({"stations": stations[p]} if stations is not None else {})
+            | ({"globetrotter": True} if globetrotter[p] else {})
             for p in session.players
         ],
     }
@@ -372,3 +407,32 @@ def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
         "error": "",
         "detail": _detail_json(detail),
     }
+
+
+def _start(session: Any, sheet: Any) -> str:
+    """The start player: the first player of round 1 as the score sheet says (the first seated, else)."""
+    first = sheet.rounds[0].first_player if sheet.rounds else None
+    return str(first if first in session.players else session.players[0])
+
+
+def board_key(game: str, rules: dict[str, Any]) -> str | None:
+    """Ticket to Ride's board, a key of BOARDS (rule `map`, else rule `edition`, else "none"); None for other
+    games."""
+    if game != "ticket-to-ride":
+        return None
+    board = rules.get("map") or rules.get("edition") or "none"
+    return board if isinstance(board, str) and board in BOARDS else None
+
+
+def _board(game: Any, session: Any, rounds: int) -> tuple[str | None, dict[str, int] | None]:
+    """Ticket to Ride's board (see `board_key`) and, on Europe, the stations each player built over the rounds."""
+    board = board_key(session.game, session.rules)
+    if board is None:
+        return None, None
+    if board != "europe":
+        return board, None
+    built = {p: 0 for p in session.players}
+    for number in range(1, rounds + 1):
+        for p, n in game.stations_built(session, number).items():
+            built[p] += n
+    return board, built

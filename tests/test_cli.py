@@ -186,7 +186,8 @@ def test_stats_counts_finished_sessions(tmp_path, capsys):
     data = json.loads(out)
     rows = {r["player"]: r for r in data["games"][0]["players"]}
     assert rows["Bo"] == {"player": "Bo", "plays": 1, "wins": 1, "win_rate": 1.0, "longest_streak": 1,
-                          "average": 95.5, "best": 95.5, "worst": 95.5, "average_by_player_count": {"3": 95.5}}
+                          "average": 95.5, "best": 95.5, "worst": 95.5, "average_by_player_count": {"3": 95.5},
+                          "start_player": {"plays": 0, "wins": 0, "win_rate": 0.0}}
     assert rows["Ivy"]["wins"] == 1 and rows["Jo"]["wins"] == 1  # a shared victory is a win for both
     assert data["unfinished"] == 1 and len(data["invalid"]) == 1
     code, out, _ = run(capsys, "stats", str(tmp_path))

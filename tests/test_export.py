@@ -49,8 +49,9 @@ def hostile_sheet():
 def test_csv_of_a_sample_by_hand():
     text = to_csv([(sheet_of(THREE), "ticket-booth-3p.toml")])
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0] == ["file", "game", "title", "date", "player", "round", "category", "points", "why"]
+    assert rows[0] == ["file", "game", "title", "date", "player", "round", "category", "points", "why", "board"]
     body = rows[1:]
+    assert {r[9] for r in body} == {""}  # The Ticket Booth has no board
     # #1 has one card: Cy holds it in round 1 (all the cards: 2 x 1 = 2 points).
     assert ["ticket-booth-3p.toml", "ticket-booth", "Friday at Mia's", "2026-11-27 19:30:00", "Cy", "1",
             "attraction:1", "2"] == body[[r[4:7] for r in body].index(["Cy", "1", "attraction:1"])][:8]
@@ -193,3 +194,16 @@ def test_bgstats_ids_one_per_session_and_per_player(tmp_path):
     nfc, nfd = unicodedata.normalize("NFC", "Zoë"), unicodedata.normalize("NFD", "Zoë")
     assert player_id(nfc) == player_id(nfd) == player_id("ZOË") != player_id("Zoe")
     assert a["players"][0]["sourcePlayerId"] == player_id("Ana") and a["game"]["sourceGameId"] == "ticket-to-mars"
+
+
+def test_exports_name_the_ticket_to_ride_board():
+    """CSV's last column and the Markdown heading name the board: Europe, Nordic Countries, the USA map, none."""
+    for name, key, label in (("ticket-to-ride-europe-4p.toml", "europe", "Europe"),
+                             ("ticket-to-ride-nordic-2p.toml", "nordic", "Nordic Countries"),
+                             ("ticket-to-ride-usa-4p.toml", "usa", "USA map"),
+                             ("ticket-to-ride-4p.toml", "none", "no board")):
+        sheet = sheet_of(SAMPLES / name)
+        rows = list(csv.reader(io.StringIO(to_csv([(sheet, name)]))))
+        assert rows[0][9] == "board" and {r[9] for r in rows[1:]} == {key}, name
+        head = to_markdown(sheet, name).splitlines()[0]
+        assert head.endswith(f"— Ticket to Ride · {label}"), head

@@ -152,6 +152,37 @@ def test_a_damaged_or_older_index_is_rebuilt_silently(folder, damage):
         assert {s.file: s.state for s in index.summaries()} == expected
 
 
+def test_an_index_of_the_previous_schema_is_rebuilt_not_misread(folder):
+    """An index written before the summary held the start player and the board (the schema before: the same table,
+    details without them) is rebuilt on opening: every row gets them, none is read as if they were missing."""
+    import json
+
+    for p in folder.glob("*.toml"):  # old enough that the index trusts its rows (no racy re-read)
+        os.utime(p, (time.time() - 100, time.time() - 100))
+    with Index(folder) as index:
+        index.refresh()
+        path = index.path
+    con = sqlite3.connect(path)
+    for name, detail in con.execute("SELECT name, detail FROM sessions").fetchall():
+        old = {k: v for k, v in json.loads(detail).items() if k not in ("start", "board")}
+        for r in old.get("players", ()):
+            r.pop("stations", None)
+            r.pop("globetrotter", None)
+        con.execute("UPDATE sessions SET detail = ? WHERE name = ?", (json.dumps(old), name))
+    con.execute(f"PRAGMA user_version = {SCHEMA - 1}")
+    con.commit()
+    con.close()
+    with Index(folder) as index:
+        index.refresh()
+        rows = by_name(index)
+    assert rows["ticket-to-ride-europe-4p.toml"].start_player == "Eva"
+    assert rows["ticket-to-ride-europe-4p.toml"].board == "europe"
+    assert [r.stations for r in rows["ticket-to-ride-europe-4p.toml"].results] == [3, 1, 0, 3]
+    assert [r.globetrotter for r in rows["ticket-to-ride-nordic-2p.toml"].results] == [True, True]
+    assert rows["ticket-to-ride-4p.toml"].board == "none" and rows["ticket-booth-3p.toml"].board is None
+    assert all(s.start_player for s in rows.values() if s.valid)
+
+
 def test_deleting_the_index_loses_nothing(folder):
     with Index(folder) as index:
         index.refresh()

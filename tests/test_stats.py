@@ -34,7 +34,8 @@ def test_ticket_booth_players_by_hand():
     # Bo: 2 plays, 2 wins; average (95.5 + 71) / 2 = 83.25; best 95.5, worst 71; 3 players: 95.5, 4 players: 71;
     # wins on 10-02 then 11-27: a streak of 2.
     assert bo == {"player": "Bo", "plays": 2, "wins": 2, "win_rate": 1.0, "longest_streak": 2, "average": 83.25,
-                  "best": 95.5, "worst": 71, "average_by_player_count": {"3": 95.5, "4": 71}}
+                  "best": 95.5, "worst": 71, "average_by_player_count": {"3": 95.5, "4": 71},
+                  "start_player": {"plays": 0, "wins": 0, "win_rate": 0.0}}  # Ana is first in both
     ana = rows(result, "ticket-booth")["Ana"]
     # Ana: 76 and 71, no win: average 73.5.
     assert (ana["plays"], ana["wins"], ana["average"], ana["best"], ana["worst"]) == (2, 0, 73.5, 76, 71)
@@ -204,8 +205,10 @@ def test_player_page_by_hand():
     # Ana 2nd; Cy 62, Dee 60): no win; Bo just ahead twice and above her in both games.
     page = statistics(summaries(*BOOTH), player="ANA")["player_page"]
     assert page["player"] == "Ana" and (page["plays"], page["wins"], page["win_rate"]) == (2, 0, 0.0)
+    # Ana is seated first (the start player) in both, and lost both.
     assert page["by_game"] == [{"game": "ticket-booth", "name": "The Ticket Booth", "plays": 2, "wins": 0,
-                                "win_rate": 0.0}]
+                                "win_rate": 0.0, "start_player": {"plays": 2, "wins": 0, "win_rate": 0.0}}]
+    assert page["start_player"] == {"plays": 2, "wins": 0, "win_rate": 0.0}
     assert page["by_player_count"] == {"3": {"plays": 1, "wins": 0, "win_rate": 0.0},
                                        "4": {"plays": 1, "wins": 0, "win_rate": 0.0}}
     assert page["rival"] == {"player": "Bo", "just_ahead": 2}
@@ -262,10 +265,13 @@ def test_statistics_as_csv(tmp_path, capsys):
         shutil.copy(SAMPLES / name, folder / name)
     assert main(["stats", str(folder), "--csv"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("game,player,plays,") and out.endswith("\r\n")
+    assert out.startswith("game,board,player,plays,") and out.endswith("\r\n")
     table = list(csv.reader(io.StringIO(out)))
-    # Bo, by hand above: 2 plays, 2 wins, average 83.25, best 95.5, worst 71, streak 2.
-    assert ["ticket-booth", "Bo", "2", "2", "1.0", "83.25", "95.5", "71", "2"] in table
+    # Bo, by hand above: 2 plays, 2 wins, average 83.25, best 95.5, worst 71, streak 2; never the start player.
+    assert ["ticket-booth", "", "Bo", "2", "2", "1.0", "83.25", "95.5", "71", "2", "0", "0", "0.0"] in table
+    # Ana started both of hers (seated first) and won neither; Ivy started the shared one, and shared it.
+    assert ["ticket-booth", "", "Ana", "2", "0", "0.0", "73.5", "76", "71", "0", "2", "0", "0.0"] in table
+    assert ["ticket-booth", "", "Ivy", "1", "1", "1.0", "129", "129", "129", "1", "1", "1", "1.0"] in table
     assert len(table) == 1 + 11  # the header, then the 11 players of the four finished games
 
 
@@ -280,3 +286,104 @@ def test_finland_tourists_and_bonuses_by_hand():
     assert [b["bonus"] for b in block["finland"]["bonuses"]][:2] == ["foreign_countries", "perimeter_path"]
     # Liisa only: her tourists -3 + 8 + 5 = 10.
     assert statistics(summaries("ticket-to-finland-3p.toml"), player="liisa")["games"][0]["finland"]["tourists"] == 10
+
+
+TTR = ("ticket-to-ride-europe-4p.toml", "ticket-to-ride-nordic-2p.toml", "ticket-to-ride-tie-shared.toml",
+       "ticket-to-ride-tie-tickets.toml", "ticket-to-ride-usa-4p.toml", "ticket-to-ride-4p.toml")
+
+
+def test_start_player_win_rate_by_hand():
+    # Hana plays Europe (seated 4th: Eva starts; Finn wins), tie-shared (seated 1st: she starts; shares the victory
+    # with Jun) and tie-tickets (1st: she starts; Jun wins on tickets): 3 plays, 1 win; as start player 2 plays,
+    # 1 win: 50%. In the Ticket Booth samples Ana starts both of hers and wins neither (above).
+    page = statistics(summaries(*TTR), player="hana")["player_page"]
+    assert (page["plays"], page["wins"]) == (3, 1)
+    assert page["start_player"] == {"plays": 2, "wins": 1, "win_rate": 0.5}
+    # Jun never starts (seated 2nd in both).
+    jun = statistics(summaries(*TTR), player="Jun")["player_page"]
+    assert (jun["plays"], jun["wins"], jun["start_player"]) == (2, 2, {"plays": 0, "wins": 0, "win_rate": 0.0})
+    # The summary keeps the start player: the first player of round 1.
+    assert summarize(SAMPLES / "ticket-to-ride-europe-4p.toml").start_player == "Eva"
+
+
+def test_ticket_to_ride_by_board_by_hand():
+    boards = {s.file: s.board for s in summaries(*TTR)}
+    assert boards == {"ticket-to-ride-europe-4p.toml": "europe", "ticket-to-ride-nordic-2p.toml": "nordic",
+                      "ticket-to-ride-tie-shared.toml": "none", "ticket-to-ride-tie-tickets.toml": "none",
+                      "ticket-to-ride-usa-4p.toml": "usa", "ticket-to-ride-4p.toml": "none"}
+    block = statistics(summaries(*TTR))["games"][0]
+    assert block["plays"] == 6
+    by = {b["board"]: b for b in block["boards"]}
+    assert [b["board"] for b in block["boards"]] == ["usa", "europe", "nordic", "none"]
+    assert {k: b["plays"] for k, b in by.items()} == {"usa": 1, "europe": 1, "nordic": 1, "none": 3}
+    assert [b["name"] for b in block["boards"]] == ["USA map", "Europe", "Nordic Countries", "no board"]
+    # Europe: Eva built 3 stations (Lisboa, Frankfurt, Wien), Finn 1 (London), Gus 0, Hana 3: 7 of 4 players,
+    # 1.75 on average; Finn (2 unused: +8) and Gus (3 unused: +12) scored unused stations: 2 of 4, 20 points.
+    assert by["europe"]["stations"] == {"results": 4, "built": 7, "average_built": 1.75, "unused": 2,
+                                        "unused_rate": 0.5, "unused_points": 20}
+    assert "globetrotter" not in by["europe"] and "stations" not in by["nordic"]
+    # Nordic: Ida and Jon tie for the Globetrotter (3 tickets each); Ida wins (longer path): 1 game, its holder won.
+    assert by["nordic"]["globetrotter"] == {"games": 1, "holder_won": 1, "rate": 1.0}
+    assert "longest_path" not in by["nordic"]
+    # Europe's players: Finn won (71, tie-break over Hana 71), Eva 69, Gus 59.
+    europe = {r["player"]: r for r in by["europe"]["players"]}
+    assert (europe["Finn"]["wins"], europe["Hana"]["wins"], europe["Gus"]["best"]) == (1, 0, 59)
+    assert by["europe"]["highest_score"]["points"] == 71
+    # Europe's Express went to Eva (40 trains), who lost: 1 game, 0 won.
+    assert by["europe"]["longest_path"] == {"games": 1, "holder_won": 0, "rate": 0.0}
+    # --board keeps that board's sessions only; other games are not on a board.
+    assert statistics(summaries(*TTR, *BOOTH), board="nordic")["sessions"] == 1
+    assert statistics(summaries(*BOOTH), board="none")["sessions"] == 0
+    # With a player: only their stations.
+    finn = statistics(summaries(*TTR), player="finn")["games"][0]["boards"][0]
+    assert finn["stations"] == {"results": 1, "built": 1, "average_built": 1, "unused": 1, "unused_rate": 1.0,
+                                "unused_points": 8}
+
+
+def test_stats_by_board_and_start_player_in_plain_json_and_csv(tmp_path, capsys):
+    import csv
+    import io
+
+    folder = tmp_path / "s"
+    folder.mkdir()
+    for name in TTR:
+        shutil.copy(SAMPLES / name, folder / name)
+    assert main(["stats", str(folder)]) == 0
+    text = capsys.readouterr().out
+    assert "  By board: Europe — 1 play" in text and "  By board: no board — 3 plays" in text
+    assert ("    Stations: 1.75 built on average (7 by 4 players); unused stations paid 4 each 2 times "
+            "(50%, 20 points)") in text
+    assert "    Globetrotter: its holder won 1 of 1 game (100%)" in text
+    assert "    European Express: its holder won 0 of 1 game (0%)" in text
+    assert main(["stats", str(folder), "--board", "europe", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["sessions"] == 1 and data["filters"]["board"] == "europe"
+    assert [b["board"] for b in data["games"][0]["boards"]] == ["europe"]
+    assert main(["stats", str(folder), "--player", "HANA"]) == 0
+    text = capsys.readouterr().out
+    assert "  As start player (first in round 1): 2 plays, 1 win (50%)" in text
+    assert main(["stats", str(folder), "--csv"]) == 0
+    table = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    # Hana: 3 plays, 1 win, 71 + 76 + 76 (74.33); started 2, won 1; on no board: 2 plays (76, 76), both started.
+    assert ["ticket-to-ride", "", "Hana", "3", "1", "0.3333", "74.33", "76", "71", "1", "2", "1", "0.5"] in table
+    assert ["ticket-to-ride", "none", "Hana", "2", "1", "0.5", "76", "76", "76", "1", "2", "1", "0.5"] in table
+    assert ["ticket-to-ride", "europe", "Finn", "1", "1", "1.0", "71", "71", "71", "1", "0", "0", "0.0"] in table
+
+
+def test_one_board_without_figures_of_its_own_is_not_repeated(tmp_path, capsys):
+    # Only games without a board: the JSON still splits them (one board, "none"), the text does not repeat them.
+    folder = tmp_path / "s"
+    folder.mkdir()
+    for name in ("ticket-to-ride-tie-shared.toml", "ticket-to-ride-4p.toml"):
+        shutil.copy(SAMPLES / name, folder / name)
+    assert main(["stats", str(folder)]) == 0
+    assert "By board" not in capsys.readouterr().out
+    assert main(["stats", str(folder), "--json"]) == 0
+    assert [b["board"] for b in json.loads(capsys.readouterr().out)["games"][0]["boards"]] == ["none"]
+    # One Europe game alone is shown: its stations are its own.
+    shutil.copy(SAMPLES / "ticket-to-ride-europe-4p.toml", tmp_path / "e.toml")
+    for p in folder.glob("*.toml"):
+        p.unlink()
+    shutil.copy(tmp_path / "e.toml", folder / "e.toml")
+    assert main(["stats", str(folder)]) == 0
+    assert "  By board: Europe — 1 play" in capsys.readouterr().out

@@ -1,8 +1,10 @@
 """The statistics of generated folders against an independent recomputation from each session's `score --json`.
 
-Folders of 5 to 30 sessions of every game (names written in NFC, NFD and other cases, ties, unfinished games,
-dates over three years); every figure recounted here from the score sheets, by other means than stats.py
-(Decimal rounding, plain lists), and compared.
+Folders of 5 to 30 sessions of every game and Ticket to Ride board (names written in NFC, NFD and other cases,
+ties, unfinished games, dates over three years; Europe and Nordic games on the map); every figure recounted here
+from the score sheets, by other means than stats.py (Decimal rounding, plain lists), and compared: the start
+player's plays and wins too (the first player of round 1 in the sheet), and Ticket to Ride per board (plays,
+players, Europe's stations built from the sheet's station uses, Nordic's Globetrotter from its items).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from scorekeeper import files, games
 from scorekeeper.index import summarize
 from scorekeeper.report import sheet_json
 from scorekeeper.stats import statistics
+from tests.reference_boards import random_game
 from tests.reference_model import GENS
 
 VARIANTS = {
@@ -50,7 +53,15 @@ def renamed(value: Any, names: dict[str, str]) -> Any:
 def folder_of(rng: random.Random, where: Path) -> list[Path]:
     paths = []
     for i in range(rng.randint(5, 30)):
-        doc = GENS[rng.choice(sorted(GENS))](rng)
+        kind = rng.choice([*sorted(GENS), "europe", "nordic"])
+        if kind in GENS:
+            doc = GENS[kind](rng)
+        else:
+            players, entries = random_game(kind, rng)
+            if rng.random() < 0.2:  # a game left unfinished: one player's entry missing
+                entries.pop(players[-1])
+            doc = {"format": 1, "game": "ticket-to-ride", "players": players, "rules": {"map": kind},
+                   "rounds": [{"players": entries}]}
         names = {n: rng.choice(VARIANTS[n]) for n in doc["players"] if n in VARIANTS}
         doc = renamed(doc, names)
         day = date(2024, 1, 1) + timedelta(days=rng.randint(0, 3 * 365))
@@ -79,16 +90,42 @@ def recount(paths: list[Path]) -> dict[str, Any]:
             unfinished += 1
             continue
         when = session.started.isoformat() if session.started else ""
-        plays.append((when, path.name, sheet))
+        plays.append((when, path.name, sheet, dict(session.rules)))
     plays.sort(key=lambda p: (p[0], p[1]))
     per: dict[tuple[str, str], dict[str, Any]] = {}
     margins: dict[str, list[Fraction]] = {}
     level: dict[str, list[int]] = {}
     h2h: dict[tuple[str, str], list[int]] = {}
     months: dict[str, int] = {}
-    for when, _file, sheet in plays:
+    starts: dict[tuple[str, str], list[int]] = {}  # (game or "", player) -> [plays as start player, wins]
+    boards: dict[str, dict[str, Any]] = {}
+    for when, _file, sheet, rules in plays:
         months[when[:7]] = months.get(when[:7], 0) + 1
         game = sheet["game"]
+        start = key(sheet["rounds"][0]["first_player"])
+        for scope in (game, ""):
+            cell = starts.setdefault((scope, start), [0, 0])
+            cell[0] += 1
+            cell[1] += any(key(w) == start for w in sheet["winners"])
+        if game == "ticket-to-ride":
+            board = rules.get("map") or rules.get("edition") or "none"
+            b = boards.setdefault(board, {"plays": 0, "players": {}, "stations": [0, 0, 0], "trotter": [0, 0]})
+            b["plays"] += 1
+            for p in sheet["players"]:
+                row = b["players"].setdefault(key(p), [0, 0])
+                row[0] += 1
+                row[1] += p in sheet["winners"]
+            items = [i for r in sheet["rounds"] for i in r["items"]]
+            if board == "europe":
+                for p in sheet["players"]:
+                    built = len(sheet["rounds"][0]["board"][p].get("stations", []))
+                    b["stations"][0] += 1
+                    b["stations"][1] += built
+                    b["stations"][2] += built < 3
+            holders = {i["player"] for i in items if i["category"] == "globetrotter" and i["points"] > 0}
+            if holders:
+                b["trotter"][0] += 1
+                b["trotter"][1] += bool(holders & set(sheet["winners"]))
         totals = {p: Fraction(str(t)) for p, t in sheet["totals"].items()}
         place = {p: pl["place"] for pl in sheet["ranking"] for p in pl["players"]}
         for p in sheet["players"]:
@@ -112,7 +149,7 @@ def recount(paths: list[Path]) -> dict[str, Any]:
                     cell[0] += 1
                     cell[1 if place[a] < place[b] else 2 if place[b] < place[a] else 3] += 1
     out: dict[str, Any] = {"sessions": len(plays), "unfinished": unfinished, "months": months, "players": {},
-                           "margins": {}, "level": level, "h2h": h2h}
+                           "margins": {}, "level": level, "h2h": h2h, "starts": starts, "boards": boards}
     for (game, who), row in per.items():
         streak = longest = 0
         for won in row["wins"]:
@@ -164,6 +201,28 @@ def test_statistics_agree_with_a_recount(seed: int, tmp_path_factory) -> None:
     got_h2h = {(key(h["player"]), key(h["opponent"])): [h["games"], h["above"], h["below"], h["level"]]
                for h in result["head_to_head"]}
     assert got_h2h == want["h2h"]
+    # The start player's plays and wins, per game and over every game ("").
+    got_starts = {(block["game"], key(r["player"])): [r["start_player"]["plays"], r["start_player"]["wins"]]
+                  for block in result["games"] for r in block["players"] if r["start_player"]["plays"]}
+    got_starts |= {("", key(r["player"])): [r["start_player"]["plays"], r["start_player"]["wins"]]
+                   for r in result["players"] if r["start_player"]["plays"]}
+    assert got_starts == want["starts"]
+    # Ticket to Ride per board.
+    ttr = next((b for b in result["games"] if b["game"] == "ticket-to-ride"), {"boards": []})
+    got_boards = {b["board"]: b for b in ttr["boards"]}
+    assert set(got_boards) == set(want["boards"])
+    for name, b in want["boards"].items():
+        got = got_boards[name]
+        assert got["plays"] == b["plays"], name
+        assert {key(r["player"]): [r["plays"], r["wins"]] for r in got["players"]} == b["players"], name
+        if name == "europe":
+            results, built, unused = b["stations"]
+            assert (got["stations"]["results"], got["stations"]["built"], got["stations"]["unused"]) == (
+                results, built, unused)
+            assert Fraction(str(got["stations"]["average_built"])) == Fraction(two_places(Fraction(built, results))
+                                                                               ).limit_denominator(100)
+        if name == "nordic":
+            assert [got["globetrotter"]["games"], got["globetrotter"]["holder_won"]] == b["trotter"]
     # One row per person, whichever way the name was written.
     for block in result["games"]:
         assert len({key(r["player"]) for r in block["players"]}) == len(block["players"])

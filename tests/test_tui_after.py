@@ -20,7 +20,7 @@ from scorekeeper import export
 from scorekeeper.cli import main
 from scorekeeper.tui.app import ScorekeeperApp
 from scorekeeper.tui.screens.export import ExportScreen
-from scorekeeper.tui.screens.history import HistoryScreen
+from scorekeeper.tui.screens.history import Filters, HistoryScreen
 from scorekeeper.tui.screens.home import HomeScreen
 from scorekeeper.tui.screens.standings import StandingsScreen
 from scorekeeper.tui.screens.statistics import StatisticsScreen
@@ -139,10 +139,14 @@ async def test_statistics_of_bo_worked_out_by_hand(folder: Path) -> None:
         # The player's page: 2 plays, 2 wins, a streak of 2 still running; nobody ahead of Bo, so no rival.
         page = lines[lines.index("Bo across games"):lines.index("Head to head (places, every game)")]
         assert page[1] == "2 plays, 2 wins (100%); winning streak 2 now, 2 at the longest"
-        assert page[3].split() == ["The", "Ticket", "Booth", "2", "2", "100%"]
-        assert page[4] == "By players at the table: 3 players 1/1 (100%) · 4 players 1/1 (100%)"
+        # Ana is seated first (starts) in both of Bo's games: Bo never started one.
+        assert page[2] == "As start player (first in round 1): 0 plays, 0 wins (0%)"
+        assert page[4].split() == ["The", "Ticket", "Booth", "2", "2", "100%", "0", "of", "0"]
+        assert page[5] == "By players at the table: 3 players 1/1 (100%) · 4 players 1/1 (100%)"
         assert not any(line.startswith(("Rival", "Nemesis")) for line in page)
-        h2h = lines[lines.index("Head to head (places, every game)") + 1:]
+        h2h = lines[lines.index("Head to head (places, every game)") + 1:-3]
+        # Then plays by year and month: 2026-10-02 and 2026-11-27.
+        assert lines[-3:] == ["", "Plays by year: 2026 2", "Plays by month: 2026-10 1 · 2026-11 1"]
         assert [line.split() for line in h2h] == [
             ["Player", "Opponent", "Games", "Above", "Below", "Level"],
             ["Bo", "Ana", "2", "2", "0", "0"], ["Bo", "Cy", "2", "2", "0", "0"], ["Bo", "Dee", "1", "1", "0", "0"]]
@@ -340,7 +344,106 @@ def test_head_to_head_of_a_club_waits_for_a_player() -> None:
               "games": [{"game": "ticket-to-mars", "name": "Ticket to Mars", "plays": 41, "players": []}],
               "filters": {"game": None, "player": None, "since": None}}
     text = "\n".join(line.plain for line in sections(result))
-    assert "41 pairs of players: pick a player (p)" in text and "Q40" not in text
+    assert "41 pairs of players: pick a player (p, or Enter on their row)" in text and "Q40" not in text
     result["filters"]["player"] = "P1"
     text = "\n".join(line.plain for line in sections(result))
     assert "Q40" in text
+
+
+@pilot_test
+async def test_enter_on_a_player_row_opens_their_page(folder: Path) -> None:
+    """F3, Tab into the first table (The Ticket Booth's players, ranked: Bo 2 wins of 2, then Ivy and Jo, who
+    shared their only game, by name), ↓ to Ivy's row, Enter: the statistics of Ivy, her page in view (`p` still
+    picks a player: test_statistics_of_bo_worked_out_by_hand). ↓ past a table's last row goes on into the next
+    table, ↑ back."""
+    from scorekeeper.tui.screens.statistics import PlayerTable
+
+    async with opened(folder, "f3", size=(100, 30)) as (app, pilot, screen):
+        assert isinstance(screen, StatisticsScreen)
+        await burst(pilot, "tab")
+        first = screen.query(PlayerTable).first()
+        assert app.focused is first and first.cursor == 0 and first.rows.players[0] == "Bo"
+        assert "Player page" in keys_text(screen.query_one(KeyBar))
+        await burst(pilot, "down", "enter")
+        assert screen.query_one(Filters).value("player") == "Ivy"
+        lines = screen.plain().splitlines()
+        assert lines[0] == "1 finished session" and "Ivy across games" in lines
+        page = screen.page_block
+        assert page is not None and 0 <= page.region.y < 30 - 1  # scrolled into view
+    # Tab, then ↓ eleven times from Bo's row: past the Ticket Booth's 11 players into Ticket to Ride's table (Hana
+    # first); ↑ goes back to the Ticket Booth's last row (Hal); ↓ and Enter pick Hana.
+    async with opened(folder, "f3", size=(100, 30)) as (app, pilot, screen):
+        await burst(pilot, "tab", *["down"] * 11)
+        tables = list(screen.query(PlayerTable))
+        assert app.focused is tables[1] and tables[1].cursor == 0 and tables[1].rows.players[0] == "Hana"
+        await burst(pilot, "up")
+        assert app.focused is tables[0] and tables[0].cursor == 10 and tables[0].rows.players[10] == "Hal"
+        await burst(pilot, "down", "enter")
+        assert screen.query_one(Filters).value("player") == "Hana"
+        lines = screen.plain().splitlines()
+        assert "Hana across games" in lines and lines.index("Hana across games") > 25  # below the first screenful
+        page = screen.page_block
+        assert page is not None and 0 <= page.region.y < 30 - 1
+
+
+@pilot_test
+async def test_statistics_written_to_exports_as_csv_and_json(folder: Path, capsys) -> None:
+    """c and j on the Statistics screen write the figures shown into exports/: the CSV of `stats --csv` (with a
+    byte-order mark) and the JSON of `stats --json`."""
+    from scorekeeper.stats import to_csv
+
+    async with opened(folder, "f3", size=(100, 30)) as (app, pilot, screen):
+        assert isinstance(screen, StatisticsScreen)
+        await burst(pilot, "c", "j")
+        written = sorted((folder / "exports").glob("statistics-*"))
+        assert [p.suffix for p in written] == [".csv", ".json"]
+        text = written[0].read_bytes().decode("utf-8")
+        assert text.startswith("\ufeffgame,board,player,") and text[1:] == to_csv(screen.result)
+        data = json.loads(written[1].read_text(encoding="utf-8"))
+    assert main(["stats", str(folder), "--json"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert {k: v for k, v in data.items() if k != "folder"} == {k: v for k, v in cli.items() if k != "folder"}
+    assert data["folder"] == str(folder)
+
+
+@pilot_test
+async def test_statistics_and_history_by_board(folder: Path) -> None:
+    """The game picker offers Ticket to Ride's boards: Europe's statistics (stations built 7 by 4 players, 1.75 on
+    average; Finn's 2 and Gus's 3 unused stations paid 4 each: 2 of 4 times, 20 points; the Express to Eva, who
+    lost) and Nordic's history (the one game, labelled with its board)."""
+    async with opened(folder, "f3", size=(100, 30)) as (app, pilot, screen):
+        assert isinstance(screen, StatisticsScreen)
+        await burst(pilot, "g", "ticket to ride: e", "enter")
+        assert screen.query_one(Filters).value("game") == "ticket-to-ride@europe"
+        lines = screen.plain().splitlines()
+        assert lines[0] == "1 finished session"
+        assert "Stations: 1.75 built on average; unused ones paid 4 each 2 of 4 times (50%, 20 points)" in lines
+        assert "European Express: its holder won 0 of 1 game (0%)" in lines
+        assert "Ticket to Ride — Europe — 1 play" in lines
+    async with opened(folder, "f2", size=(100, 30)) as (app, pilot, screen):
+        assert isinstance(screen, HistoryScreen)
+        await burst(pilot, "g", "ticket to ride: n", "enter")
+        assert listed(screen) == ["ticket-to-ride-nordic-2p.toml"]
+        prompt = str(screen.query_one("#plays", OptionList).get_option_at_index(0).prompt)
+        assert "Ticket to Ride · Nordic Countries" in prompt
+
+
+@pilot_test
+async def test_the_charts_name_the_board(folder: Path) -> None:
+    """The standings of the Europe sample: the charts' heading names the game and its board."""
+    async with opened(folder, file=folder / "ticket-to-ride-europe-4p.toml", size=(100, 30)) as (app, pilot, screen):
+        assert isinstance(screen, StandingsScreen)
+        head = screen.query_one("#charts-head", Static)
+        assert str(head.render()) == "The game in pictures · Ticket to Ride · Europe"
+
+
+@pilot_test
+async def test_statistics_help_says_the_keys_and_the_start_player(folder: Path) -> None:
+    """F1 on the Statistics screen: Enter on a player's row, c and j, and what the start player's figures are."""
+    from scorekeeper.tui.widgets.hanging import Hanging
+
+    async with opened(folder, "f3", "f1", size=(120, 40)) as (app, pilot, screen):
+        text = " ".join(screen.query_one("#help-keys", Hanging).plain().split())
+        assert "Enter on a player's row: that player's page" in text
+        assert "start player the first player of round 1; on a player's page, the plays as start player" in text
+        assert "c write the statistics shown to exports/ as CSV" in text

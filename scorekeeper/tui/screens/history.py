@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 from scorekeeper import games
 from scorekeeper.games.base import names
 from scorekeeper.index import Index, Summary
+from scorekeeper.summary import BOARDS
 from scorekeeper.text import inert
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.walk import points
@@ -37,6 +38,28 @@ PAGE = 50
 
 PERIODS = (("this month", "month"), ("this year", "year"))
 """The periods offered besides all time."""
+
+
+BOARD_MARK = "@"
+"""Between a game id and a board in the game picker's values: `ticket-to-ride@europe`."""
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """The game picker's choices: every game, and after Ticket to Ride each of its boards."""
+    out = []
+    for gid, g in games.GAMES.items():
+        out.append((g.name, gid))
+        if gid == "ticket-to-ride":
+            out += [(f"{g.name}: {label}", f"{gid}{BOARD_MARK}{board}") for board, label in BOARDS.items()]
+    return out
+
+
+def game_and_board(value: str | None) -> tuple[str | None, str | None]:
+    """A game picker's value as (game id, board or None)."""
+    if value is None or BOARD_MARK not in value:
+        return value, None
+    gid, board = value.split(BOARD_MARK, 1)
+    return gid, board
 
 
 def since(period: str | None, today: date) -> date | None:
@@ -58,8 +81,12 @@ def players_of(summaries: Iterable[Summary]) -> list[str]:
 
 
 def matches(summary: Summary, game: str | None, player: str | None, first_day: date | None) -> bool:
-    """Whether a session passes the filters (player ignoring case, the period by the day it was played)."""
+    """Whether a session passes the filters (a game, or a game and board: see `game_and_board`; player ignoring
+    case, the period by the day it was played)."""
+    game, board = game_and_board(game)
     if game is not None and summary.game != game:
+        return False
+    if board is not None and summary.board != board:
         return False
     if player is not None and player.casefold() not in (p.casefold() for p in summary.players):
         return False
@@ -98,8 +125,11 @@ def prompt(summary: Summary) -> Content:
         why = inert(row["why"]) if row.get("why") else ""
         if why and not any(t.startswith(why) for t in ties):  # the tie for first's sentence may add the rule
             ties = [t for t in ties if not why.startswith(t)] + [why]
+    name = game.name if game else inert(summary.game)
+    if summary.board_name:
+        name = f"{name} · {summary.board_name}"
     return Content.assemble(
-        (when_text(summary), "dim"), "  ", (game.name if game else inert(summary.game), "bold $text-accent"), *title,
+        (when_text(summary), "dim"), "  ", (name, "bold $text-accent"), *title,
         "\n  ", scores_text(summary), "  ", ("— " + result_text(summary), "italic"),
         *((f"\n  {why}", "dim") for why in ties))
 
@@ -112,16 +142,18 @@ class Filters(Horizontal):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="filters")
+        self.offered: list[str] = []
+        """The players offered by the player picker."""
 
     def compose(self) -> ComposeResult:
-        yield Select[str]([(g.name, gid) for gid, g in games.GAMES.items()], prompt="All games", id="game",
-                          compact=True)
+        yield Select[str](game_choices(), prompt="All games", id="game", compact=True)
         yield Select[str]([], prompt="All players", id="player", compact=True)
         yield Select[str](PERIODS, prompt="All time", id="period", compact=True)
 
     def offer_players(self, names: list[str]) -> None:
         """The players to pick from (names shown literally); the one picked stays when still there."""
         picker: Select[str] = self.query_one("#player", Select)
+        self.offered = list(names)
         keep = picker.value
         # rich Text, not Content: the picker's type-to-search reads only Text or str prompts; Text(...) is literal.
         picker.set_options((Text(inert(n)), n) for n in names)
