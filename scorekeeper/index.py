@@ -133,7 +133,7 @@ def db_path(folder: Path | str) -> Path:
 # -- reading a file -------------------------------------------------------------------------
 def read_file(path: Path) -> tuple[Key, dict[str, Any]] | None:
     """A file's key and summary columns, the key taken from the very file read; None when it is gone."""
-    from scorekeeper.store import MAX_FILE_BYTES
+    from scorekeeper.reading import MAX_FILE_BYTES
 
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -159,8 +159,8 @@ def read_file(path: Path) -> tuple[Key, dict[str, Any]] | None:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
+        from scorekeeper.reading import decode
         from scorekeeper.session import SessionError
-        from scorekeeper.store import decode
 
         try:
             decode(data)
