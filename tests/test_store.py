@@ -186,8 +186,8 @@ def test_the_guard_names_the_first_limit_broken_at_its_line(first, second):
     the first of two limits broken in the text is named at its line (and of two on one line, the one first)."""
     from scorekeeper import reading
 
-    text = 'format = 1\nnotes = """\n[[[[[[[[[[[[[[[[[[[[\n"""\n# a comment ' + "9" * 40 + "\n" + LIMITS[first][0] + "\n"
-    text += LIMITS[second][0]
+    text = 'format = 1\nnotes = """\n[[[[[[[[[[[[[[[[[[[[\n"""\n# a comment ' + "9" * 40 + "\n"
+    text += LIMITS[first][0] + "\n" + LIMITS[second][0]
     problem = reading.scan(text).problem
     assert problem is not None and LIMITS[first][1] in problem.message and problem.line == 6
     one_line = LIMITS[second][0].rstrip("\n") + " " + LIMITS[first][0]  # both on line 1: the one written first

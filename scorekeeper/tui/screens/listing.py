@@ -22,7 +22,7 @@ from scorekeeper.text import inert
 from scorekeeper.tui.inert import escape_controls
 
 if TYPE_CHECKING:
-    from scorekeeper.index import Summary
+    from scorekeeper.summary import Summary
 
 
 class Entry:
@@ -116,7 +116,7 @@ def strip_of(line: Line, width: int, base: Style, styles: dict[str, RichStyle]) 
 
 def entry_for(path: Path) -> Entry | None:
     """Read one file for a list (an unreadable one with the core's first message); None when it is gone."""
-    from scorekeeper.index import summarize
+    from scorekeeper.indexing import summarize
 
     summary = summarize(path)
     return Entry.from_summary(summary) if summary is not None else None

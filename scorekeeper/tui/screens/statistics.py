@@ -16,8 +16,8 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from scorekeeper.games.base import names
-from scorekeeper.index import Summary
 from scorekeeper.stats import statistics
+from scorekeeper.summary import Summary
 from scorekeeper.text import inert, ljust, rjust, width
 from scorekeeper.tui.render import lines
 from scorekeeper.tui.screens.history import Filters, IndexedScreen, since
