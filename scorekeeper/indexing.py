@@ -124,12 +124,12 @@ def read_chunk(folder: str, names: list[str]) -> Answer:
 
 
 def workers_for(total: int) -> int:
-    """How many processes read `total` files: as $SCOREKEEPER_WORKERS says, else one per core (at most 8) from
-    PARALLEL files on, else 1 (this one)."""
+    """How many processes read `total` files: from PARALLEL files on, as $SCOREKEEPER_WORKERS says, else one per
+    core (at most 8); below, 1 (this one)."""
+    if total < PARALLEL:
+        return 1
     env = os.environ.get("SCOREKEEPER_WORKERS", "")
-    if env.isdigit():
-        return max(1, int(env))
-    return min(os.cpu_count() or 1, 8) if total >= PARALLEL else 1
+    return max(1, int(env)) if env.isdigit() else min(os.cpu_count() or 1, 8)
 
 
 def read_chunks(folder: str, names: list[str], workers: int,
