@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from scorekeeper import files, store
 from scorekeeper.index import SCHEMA, Index, db_path
 from scorekeeper.indexing import summarize
+from tests.test_tui_support import pilot_test, running
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
 
@@ -369,3 +370,21 @@ def test_without_a_pool_to_start_the_files_are_read_here(folder, tmp_path, monke
     with Index(folder, path=tmp_path / "none.sqlite3") as index:
         index.refresh(workers=2)
         assert len(index.summaries()) == len(list(SAMPLES.glob("*.toml")))
+
+
+@pilot_test
+async def test_the_app_prepares_the_workers_before_it_takes_over_the_terminal(folder, monkeypatch):
+    """The app asks for the workers' helper in its `on_load`, while stderr is still the process's own (once the
+    app runs, stderr is Textual's capture): with the folder, and the index database it has not made yet."""
+    from scorekeeper import indexing
+
+    asked: list[tuple[Path, bool, bool]] = []
+
+    def prepare(folder: Path, database: Path) -> bool:
+        asked.append((folder, database.exists(), sys.stderr.fileno() >= 0))  # Textual's capture says -1
+        return False
+
+    monkeypatch.setattr(indexing, "prepare_workers", prepare)
+    async with running(folder) as (app, _pilot):
+        assert len(app.screen.entries) == len(list(SAMPLES.glob("*.toml")))
+    assert asked == [(folder, False, True)]
