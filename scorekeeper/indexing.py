@@ -26,6 +26,9 @@ processes costs more than they save: `bench/folder.py`)."""
 CHUNK = 100
 """Files read per task (a worker's answer, and the progress shown, come a chunk at a time)."""
 
+AHEAD = 2
+"""Chunks given to the pool per worker process at a time (one read, one waiting: answers do not pile up)."""
+
 Row = tuple[Any, ...]
 Answer = tuple[list[Row], list[str]]
 """What reading some files gives: their rows, and the names of the files gone meanwhile."""
@@ -159,36 +162,43 @@ def read_in_workers(folder: str, chunks: list[list[str]], workers: int,
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
+    todo = list(reversed(chunks))
     here: list[list[str]] = []
     try:
         pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
                                    initializer=worker_start)
     except (OSError, ValueError):
         pool = None
-        here = chunks
     if pool is not None:
         given: dict[Future[Answer], list[str]] = {}
-        try:
-            for chunk in chunks:
+
+        def give() -> None:
+            chunk = todo.pop()
+            try:
                 given[pool.submit(read_chunk, folder, chunk)] = chunk
-        except (OSError, ValueError, RuntimeError):  # a process that cannot start; the pool broke
-            here = chunks[len(given):]
+            except (OSError, ValueError, RuntimeError):  # a process that cannot start; the pool broke
+                here.append(chunk)
+
         try:
-            waiting = set(given)
-            while waiting:
+            while todo and len(given) < workers * AHEAD:
+                give()
+            while given:
                 if stop and stop():
                     return
-                done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+                done, _ = wait(given, return_when=FIRST_COMPLETED)
                 for future in done:
+                    chunk = given.pop(future)
                     try:
                         answer = future.result()
                     except Exception:  # its process died (BrokenProcessPool) or could not start: read here
-                        here.append(given[future])
+                        here.append(chunk)
                         continue
+                    if todo:
+                        give()
                     yield answer
         finally:
             pool.shutdown(wait=False, cancel_futures=True)
-    for chunk in here:
+    for chunk in here + todo[::-1]:
         if stop and stop():
             return
         yield read_chunk(folder, chunk)
