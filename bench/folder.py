@@ -76,6 +76,7 @@ def vary(raw: dict, rng: random.Random, i: int) -> dict:
 def generate(folder: Path, count: int, seed: int = 14) -> None:
     """`count` session files in folder: varied samples, about 5 % unfinished and 1 % invalid."""
     from scorekeeper import store, validation
+    from scorekeeper.session import Session
 
     rng = random.Random(seed)
     samples = [tomllib.loads(p.read_text("utf-8")) for p in sorted(SAMPLES.glob("*.toml"))]
@@ -89,7 +90,7 @@ def generate(folder: Path, count: int, seed: int = 14) -> None:
             session, _ = validation.from_dict(doc)
         path = folder / f"{i:05d}-{raw['game']}.toml"
         if session is None:
-            path.write_text(store.dumps(store.Session(game=raw["game"], players=tuple(doc["players"]))), "utf-8")
+            path.write_text(store.dumps(Session(game=raw["game"], players=tuple(doc["players"]))), "utf-8")
             continue
         if rng.random() < 0.05 and session.rounds:
             session = session.without_last_round()

@@ -343,6 +343,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     from scorekeeper import store, validation
     from scorekeeper.fields import suggest, text_problem
     from scorekeeper.games import GAMES
+    from scorekeeper.paths import sessions_dir
     from scorekeeper.session import Problem, Session
 
     game = GAMES.get(args.game)
@@ -364,7 +365,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         return EXIT_FAIL
     now = datetime.now().replace(second=0, microsecond=0)
     session = Session(game=game.id, players=tuple(players), title=title or None, started=now, rules=rules)
-    folder = store.sessions_dir(args.dir)
+    folder = sessions_dir(args.dir)
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"scorekeeper new: the sessions folder {folder} is a file, not a folder")
     store.remove_stale_temps(folder)
@@ -415,11 +416,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from datetime import date
     from pathlib import Path
 
-    from scorekeeper import store
     from scorekeeper.index import Index
+    from scorekeeper.paths import sessions_dir
     from scorekeeper.stats import statistics
 
-    folder = Path(args.folder) if args.folder else store.sessions_dir(args.dir)
+    folder = Path(args.folder) if args.folder else sessions_dir(args.dir)
     if not folder.is_dir():
         raise UsageError(f"scorekeeper stats: no such folder: {folder}")
     days: dict[str, date | None] = {"since": None, "until": None}
@@ -513,13 +514,13 @@ def setup_serve(serve: Parser) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """`serve`: the app in a browser through textual-serve, until Ctrl+C."""
-    from scorekeeper import store
+    from scorekeeper.paths import sessions_dir
     from scorekeeper.serve import ServeError, serve
 
     if not 0 <= args.port <= 65535:
         raise UsageError(f"scorekeeper serve: --port takes 0 to 65535, got {args.port}")
     try:
-        return serve(store.sessions_dir(args.dir), args.host, args.port)
+        return serve(sessions_dir(args.dir), args.host, args.port)
     except ServeError as exc:
         print(f"scorekeeper serve: {exc}", file=sys.stderr)
         return EXIT_FAIL

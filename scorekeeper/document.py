@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorekeeper import files, store, validation
+from scorekeeper import files, reading, store, validation
 from scorekeeper.merge import Key, merge, rebase
 from scorekeeper.session import Problem, Session, SessionError
 
@@ -143,11 +143,11 @@ class Document:
     @classmethod
     def open(cls, path: Path) -> Document:
         """Read a session file; SessionError (with the core's problems) when it cannot be opened."""
-        text = store.read_text(path)
+        text = reading.read_text(path)
         session, problems = files.parse(text)
         if session is None:
             raise SessionError(problems, str(path))
-        return cls(path, session, None, problems, comments=store.has_comments(text), read=text)
+        return cls(path, session, None, problems, comments=reading.has_comments(text), read=text)
 
     @classmethod
     def of_sample(cls, path: Path, text: str) -> Document:
@@ -225,14 +225,14 @@ class Document:
         """The session on disk now, taken in as the base of the next merge (its changes are applied to the undo
         history); None when it cannot be read (gone, not a session)."""
         try:
-            text = store.read_text(self.path)
+            text = reading.read_text(self.path)
         except SessionError:
             return None
         theirs, problems = files.parse(text)
         if theirs is None:
             return None
         self.absorb(theirs, store.digest(text.encode("utf-8")), problems)
-        self.comments = store.has_comments(text)
+        self.comments = reading.has_comments(text)
         return theirs
 
     def absorb(self, theirs: Session, fingerprint: str, problems: list[Problem]) -> None:
@@ -405,12 +405,12 @@ class Document:
 
     def reload(self) -> Session:
         """Take the file as it is on disk now (undoable); SessionError when it cannot be read."""
-        text = store.read_text(self.path)
+        text = reading.read_text(self.path)
         session, problems = files.parse(text)
         if session is None:
             raise SessionError(problems, str(self.path))
         self.fingerprint = store.digest(text.encode("utf-8"))
-        self.comments = store.has_comments(text)
+        self.comments = reading.has_comments(text)
         self.unsaved = False
         self.warnings = problems
         self.discard()
@@ -424,7 +424,7 @@ class Document:
 
 def read(path: Path) -> tuple[Session, list[Problem], str]:
     """A valid session, its warnings and the fingerprint of the very bytes that were read."""
-    text = store.read_text(path)
+    text = reading.read_text(path)
     session, problems = files.parse(text)
     if session is None:
         raise SessionError(problems, str(path))

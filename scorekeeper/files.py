@@ -1,10 +1,10 @@
-"""Session files read and checked: the store's reading composed with the validation's rules."""
+"""Session files read and checked: the reading composed with the validation's rules."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scorekeeper import store, validation
+from scorekeeper import reading, validation
 from scorekeeper.session import Problem, Session, SessionError
 
 if TYPE_CHECKING:
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 def parse(text: str) -> tuple[Session | None, list[Problem]]:
     """A session from TOML text, with every problem found (lines attached where known)."""
-    toml = store.read_toml(text)
+    toml = reading.read_toml(text)
     if toml.raw is None:
         return None, toml.problems
     session, problems = validation.from_dict(toml.raw)
@@ -22,7 +22,7 @@ def parse(text: str) -> tuple[Session | None, list[Problem]]:
 
 def load(path: Path | str) -> tuple[Session, list[Problem]]:
     """A valid session and its warnings; SessionError with every problem when it has errors."""
-    session, problems = parse(store.read_text(path))
+    session, problems = parse(reading.read_text(path))
     if session is None:
         from pathlib import Path  # here: a sound file needs no pathlib (~3 ms of start-up)
 

@@ -5,7 +5,8 @@ folder, named after its resolved path), keys each file by name, size, modificati
 notices files changed, added or removed on the next `refresh()`. A missing, corrupt or older-format
 database is rebuilt without a word; deleting it loses nothing. Several processes may refresh and read it at
 once (WAL, a busy timeout, short transactions, and a row is written only while the file on disk still
-matches what was read).
+matches what was read). Reading the folder's files into rows is `scorekeeper.indexing`; the summary of one
+file, `scorekeeper.summary`.
 
     index = Index(folder)
     index.refresh(progress=lambda done, total: ...)   # reads only what changed
@@ -18,56 +19,23 @@ from __future__ import annotations
 import os
 import sqlite3
 import stat
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.summary import (
-    INVALID,
-    UNREADABLE,
-    Changes,
-    Key,
-    Result,
-    Summary,
-    _db_name,
-    _key,
-    _name,
-    _plain_texts,
-    is_session_name,
-    summarize_session,
-    summarize_text,
-    unreadable,
-)
-
-__all__ = [  # the pure summary's names stay importable from here
-    "Index", "open_index", "db_path", "cache_dir", "summarize", "read_file", "scan", "serve_worker", "SCHEMA",
-    "INVALID", "UNREADABLE", "Changes", "Key", "Result", "Summary", "is_session_name", "summarize_session",
-    "summarize_text", "unreadable", "_plain_texts",
-]
+from scorekeeper import indexing
+from scorekeeper.summary import Changes, Key, Summary, _db_name, _key, _name, is_session_name
 
 SCHEMA = 5
 """The index's format; a database of another format is rebuilt (4: a finished session's state has the winner's
 score, `finished — Ana won 77–70`; 5: the start player, the board and its figures)."""
 
-RACY_NS = 3_000_000_000
-"""A file modified this recently before it was read is read again on the next look (mtime ticks are coarse)."""
-
 BATCH = 400
 """Rows written per transaction while refreshing (short transactions let other processes in)."""
-
-PARALLEL = 400
-"""From this many files to read, a refresh reads them in worker processes, one per core."""
-
-CHUNK = 100
-"""Files a worker process reads per task."""
-
-AHEAD = 3
-"""Chunks given to a worker process at a time (it reads one, the others wait in its pipe)."""
 
 Progress = Callable[[int, int], None]
 """progress(done, total): called while changed files are read."""
@@ -129,224 +97,6 @@ def db_path(folder: Path | str) -> Path:
 
     where = str(Path(folder).expanduser().resolve()).encode("utf-8", "surrogatepass")
     return cache_dir() / (sha256(where).hexdigest()[:24] + ".sqlite3")
-
-
-# -- reading a file -------------------------------------------------------------------------
-def read_file(path: Path) -> tuple[Key, dict[str, Any]] | None:
-    """A file's key and summary columns, the key taken from the very file read; None when it is gone."""
-    from scorekeeper.store import MAX_FILE_BYTES
-
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        return Key(0, 0, 0), unreadable(f"error: cannot read the file: {exc.strerror or exc}")
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            return _key(st), unreadable("error: is not a regular file")
-        if st.st_size > MAX_FILE_BYTES:
-            return _key(st), unreadable(f"error: the file (line 1): the file is "
-                              f"{st.st_size:,} bytes; a session file has at most {MAX_FILE_BYTES:,}")
-        chunks = []
-        while chunk := os.read(fd, 1 << 20):
-            chunks.append(chunk)
-    except OSError as exc:
-        return Key(0, 0, 0), unreadable(f"error: cannot read the file: {exc.strerror or exc}")
-    finally:
-        os.close(fd)
-    data = b"".join(chunks)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        from scorekeeper.session import SessionError
-        from scorekeeper.store import decode
-
-        try:
-            decode(data)
-        except SessionError as exc:
-            return _key(st), unreadable(exc.problems[0].describe())
-    return _key(st), summarize_text(text)
-
-
-def summarize(path: Path | str) -> Summary | None:
-    """The summary of one session file, read now (no database); None when the file is gone."""
-    path = Path(path)
-    got = read_file(path)
-    if got is None:
-        return None
-    key, cols = got
-    return Summary(path.parent, _row(path.name, key, cols, time.time_ns()))
-
-
-def read_chunk(folder: str, names: list[str]) -> tuple[list[tuple[Any, ...]], list[str]]:
-    """Index rows of some files of a folder, and the names of those gone (runs in a worker process too)."""
-    rows: list[tuple[Any, ...]] = []
-    gone: list[str] = []
-    for name in names:
-        got = read_file(Path(folder) / name)
-        if got is None:
-            gone.append(name)
-        else:
-            rows.append(_row(name, got[0], got[1], time.time_ns()))
-    return rows, gone
-
-
-def _row(name: str, key: Key, cols: dict[str, Any], now_ns: int) -> tuple[Any, ...]:
-    when = cols["started"]
-    if when is None:
-        when = datetime.fromtimestamp(key.mtime_ns / 1e9).isoformat(timespec="seconds") if key.mtime_ns else ""
-    racy = int(now_ns - key.mtime_ns < RACY_NS)
-    return (name, key.size, key.mtime_ns, key.ino, racy, cols["game"], cols["title"], cols["started"], when,
-            cols["players"], cols["state"], cols["complete"], cols["winners"], cols["error"], cols["detail"])
-
-
-def scan(folder: Path) -> dict[str, Key]:
-    """The session files of a folder (`*.toml`, not hidden, not in trash) and their keys."""
-    found: dict[str, Key] = {}
-    try:
-        entries = os.scandir(folder)
-    except OSError:
-        return found
-    with entries:
-        for entry in entries:
-            name = entry.name
-            if not name.endswith(".toml") or name.startswith("."):
-                continue
-            try:
-                if not entry.is_file():
-                    continue
-                found[name] = _key(entry.stat())
-            except OSError:
-                continue
-    return found
-
-
-# -- worker processes -----------------------------------------------------------------------
-_WORKER = """
-import sys
-sys.path.insert(0, {root!r})
-from scorekeeper.index import serve_worker
-serve_worker()
-"""
-
-
-def serve_worker() -> None:
-    """A worker process's loop: (folder, names) in on stdin, `read_chunk`'s answer out on stdout, until EOF.
-
-    Its stdin and stdout carry only the messages; anything printed goes nowhere.
-    """
-    from multiprocessing.connection import Connection
-
-    inbox, outbox = Connection(os.dup(0), writable=False), Connection(os.dup(1), readable=False)
-    quiet = os.open(os.devnull, os.O_RDWR)
-    os.dup2(quiet, 0)
-    os.dup2(quiet, 1)
-    from scorekeeper import games, validation, walk  # noqa: F401  (imported before the first chunk is timed)
-
-    while True:
-        try:
-            task = inbox.recv()
-        except (EOFError, OSError):
-            return
-        if task is None:
-            return
-        outbox.send(read_chunk(*task))
-
-
-class _Worker:
-    """One worker process and the chunks it was given and has not answered yet."""
-
-    def __init__(self) -> None:
-        import subprocess
-        from multiprocessing.connection import Connection
-
-        root = str(Path(__file__).resolve().parent.parent)
-        # A new program (no fork of this process and its threads); its own pipes for stdin and stdout (never
-        # the terminal's, which a full-screen app owns); its own session (Ctrl+C goes to this process only).
-        self.proc = subprocess.Popen([sys.executable, "-c", _WORKER.format(root=root)], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True,
-                                     close_fds=True)
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.send = Connection(os.dup(self.proc.stdin.fileno()), readable=False)
-        self.recv = Connection(os.dup(self.proc.stdout.fileno()), writable=False)
-        self.proc.stdin.close()
-        self.proc.stdout.close()
-        self.given: list[list[str]] = []
-
-    def give(self, folder: str, chunk: list[str]) -> None:
-        self.send.send((folder, chunk))
-        self.given.append(chunk)
-
-    def close(self) -> None:
-        """End the process: EOF on its stdin, then a short wait, then kill."""
-        import subprocess
-
-        for conn in (self.send, self.recv):
-            try:
-                conn.close()
-            except OSError:
-                pass
-        try:
-            self.proc.wait(timeout=2)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-
-
-def read_in_workers(folder: str, chunks: list[list[str]], workers: int, stop: Callable[[], bool] | None = None,
-                    ) -> Iterator[tuple[list[tuple[Any, ...]], list[str]]]:
-    """`read_chunk` of every chunk, in `workers` processes, answers as they come (any order).
-
-    A chunk whose worker cannot start or dies is read here instead. `stop()` is asked between answers.
-    """
-    from multiprocessing.connection import wait
-
-    todo = list(reversed(chunks))
-    pool: list[_Worker] = []
-    try:
-        for _ in range(min(workers, len(chunks))):
-            try:
-                pool.append(_Worker())
-            except (OSError, ValueError, TypeError):  # no program to start (sys.executable empty), no pipes left
-                break
-        for worker in pool:
-            for _ in range(AHEAD):  # chunks waiting: the worker never idles while this process is busy
-                if todo:
-                    _give(worker, folder, todo)
-        while any(w.given for w in pool):
-            if stop and stop():
-                return
-            for ready in wait([w.recv for w in pool if w.given]):
-                worker = next(w for w in pool if w.recv is ready)
-                try:
-                    answer: tuple[list[tuple[Any, ...]], list[str]] = worker.recv.recv()
-                except (EOFError, OSError):  # the worker died: its chunks are read here
-                    todo.extend(worker.given)
-                    worker.given = []
-                    pool.remove(worker)
-                    worker.close()
-                    continue
-                worker.given.pop(0)
-                if todo:
-                    _give(worker, folder, todo)
-                yield answer
-        while todo:  # no worker could start, or every one died
-            if stop and stop():
-                return
-            yield read_chunk(folder, todo.pop())
-    finally:
-        for worker in pool:
-            worker.close()
-
-
-def _give(worker: _Worker, folder: str, todo: list[list[str]]) -> None:
-    chunk = todo.pop()
-    try:
-        worker.give(folder, chunk)
-    except OSError:  # the worker is gone: the chunk goes back (its death shows on the answer side)
-        todo.append(chunk)
 
 
 # -- the index ------------------------------------------------------------------------------
@@ -583,7 +333,7 @@ class Index:
 
         `names` limits the look to those file names (e.g. the file just saved). `progress(done, total)` is
         called while files are read. `workers`: processes reading files (default 1: this one; None: as
-        $SCOREKEEPER_WORKERS says, else one per core when there are PARALLEL files or more to read). `stop()`
+        $SCOREKEEPER_WORKERS says, else one per core when there are `indexing.PARALLEL` files or more to read). `stop()`
         is asked between chunks of files: True ends the refresh early (what was read is kept; the next look
         goes on). Safe to run in a worker thread and in several processes at once.
         """
@@ -595,7 +345,7 @@ class Index:
 
     def _refresh(self, progress: Progress | None, names: Iterable[str] | None, workers: int | None,
                  stop: Callable[[], bool] | None) -> Changes:
-        on_disk = scan(self.folder)
+        on_disk = indexing.session_keys(self.folder)
         known = self.keys()
         if names is not None:
             wanted = set(names)
@@ -617,13 +367,11 @@ class Index:
         if progress and total:
             progress(0, total)
         if workers is None:
-            env = os.environ.get("SCOREKEEPER_WORKERS", "")
-            workers = int(env) if env.isdigit() else min(os.cpu_count() or 1, 8)
-            workers = workers if total >= PARALLEL else 1
+            workers = indexing.workers_for(total)
         batch: list[tuple[Any, ...]] = []
         done = 0
         last = time.monotonic()
-        for rows, gone in self._read(sorted(todo), workers, stop):
+        for rows, gone in indexing.read_chunks(str(self.folder), sorted(todo), workers, stop):
             for name in gone:
                 if name in known and name not in changes.removed:
                     changes.removed.append(name)
@@ -642,18 +390,6 @@ class Index:
         if changes.removed:
             self._remove(changes.removed)
         return changes
-
-    def _read(self, names: list[str], workers: int,
-              stop: Callable[[], bool] | None) -> Iterator[tuple[list[tuple[Any, ...]], list[str]]]:
-        """Summaries of the named files, a chunk at a time: (rows, names of files gone)."""
-        chunks = [names[i:i + CHUNK] for i in range(0, len(names), CHUNK)]
-        if workers > 1 and len(chunks) > 1:
-            yield from read_in_workers(str(self.folder), chunks, workers, stop)
-            return
-        for chunk in chunks:
-            if stop and stop():
-                return
-            yield read_chunk(str(self.folder), chunk)
 
     def _write(self, rows: list[tuple[Any, ...]]) -> None:
         """Store rows whose file on disk is still the version read (another process may have saved since)."""

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from scorekeeper.index import Summary
+    from scorekeeper.summary import Summary
 
 MIN_PLAYS = 3
 """Rankings put players with fewer plays than this after the others (a 1-play, 1-win player does not top a table)."""

@@ -1,4 +1,6 @@
-"""Session files: TOML in and out (bytes, limits, lines of problems), atomic saves, folders; no game rules."""
+"""Session files written: TOML laid out for people, saved atomically under the folder's lock, kept in the trash,
+and the folder's own names (new files, `exports/`, `trash/`); no game rules. Reading is `scorekeeper.reading`.
+"""
 
 from __future__ import annotations
 
@@ -7,319 +9,19 @@ import functools
 import os
 import re
 import stat
-import tomllib
 import unicodedata
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.paths import sessions_dir as sessions_dir  # here for the commands; in paths for the app
-from scorekeeper.session import Problem, Session, SessionError, quote
+from scorekeeper import reading
+from scorekeeper.session import Session, SessionError
 
-if TYPE_CHECKING:  # pathlib is imported where a path is made: reading a file needs none (~3 ms of start-up)
+if TYPE_CHECKING:  # pathlib is imported where a path is made
     from pathlib import Path
 
-# -- reading ----------------------------------------------------------------------------
-MAX_FILE_BYTES = 131_072
-"""A session file is at most 128 KiB (a long evening is a few kB)."""
-MAX_DEPTH = 16
-"""Arrays and tables nest at most 16 deep (a session needs 4)."""
-MAX_KEY_PARTS = 16
-"""A dotted key or table header has at most 16 parts."""
-MAX_DIGITS = 32
-"""A number is written with at most 32 digits."""
-MAX_STRING = 20_000
-"""A text in the file is at most 20,000 characters (notes are at most 10,000: fields.MAX_NOTES)."""
-MAX_PROBLEMS = 200
-"""At most this many problems are listed for one file (then how many more there are)."""
 
-_TOKEN = r'''"""|\'\'\'|["'#\n\[\]{}.=,]|[0-9][0-9A-Za-z_]*|[^"'#\n\[\]{}.=,0-9]+'''
-_BASIC_END = r'(?:[^"\\\n]+|\\.)*+'
-"""The patterns of `scan_tokens`, compiled when a file needs it (rarely: only one that may break a limit)."""
-
-
-@dataclass
-class Scan:
-    """What a cheap pass over a TOML text found before it is parsed."""
-
-    problem: Problem | None = None
-    comments: bool = False
-    in_strings: set[int] | None = None
-
-
-def _close_multiline(text: str, pos: int, quote: str) -> int:
-    """Where a multi-line string that opened before pos ends (past its closing quotes)."""
-    while True:
-        end = text.find(quote * 3, pos)
-        if end < 0:
-            return len(text)
-        if quote == '"':
-            slashes = 0
-            while end - slashes > pos and text[end - slashes - 1] == "\\":
-                slashes += 1
-            if slashes % 2:
-                pos = end + 1
-                continue
-        end += 3
-        extra = 0
-        while extra < 2 and text[end:end + 1] == quote:
-            end += 1
-            extra += 1
-        return end
-
-
-_LEXEME = re.compile(r'''"""(?:[^"\\]+|\\[\s\S]|"(?!""))*+(?:"{3,5}|$)|''\'[\s\S]*?(?:'{3,5}|$)'''
-                     r'''|"(?:[^"\\\n]+|\\.)*+"?|'[^'\n]*'?|\#[^\n]*''')
-_LONG_NUMBER = re.compile(rf"[0-9][0-9A-Za-z_]{{{MAX_DIGITS},}}")
-_LONG_KEY = re.compile(rf"(?:(?<=[\n=,\[\]{{}}])|^)(?:[^\n=,\[\]{{}}.]*\.){{{MAX_KEY_PARTS}}}")
-_INNERMOST = re.compile(r"[\[{][^\[\]{}]*[\]}]")
-
-
-def scan(text: str) -> Scan:
-    """Refuse, with the line, what would make the parser slow or deep; note comments and multi-line strings.
-
-    It measures nesting, dotted keys, number lengths and text lengths. The strings and comments
-    are found by one regular expression, and the rest is measured by a few more over the text
-    without them, all linear; only a file that may break a limit is walked token by token
-    (`scan_tokens`) to name the exact line.
-    """
-    out = Scan(in_strings=set())
-    assert out.in_strings is not None
-    code: list[str] = []
-    pos, line = 0, 1
-    for m in _LEXEME.finditer(text):
-        start, end = m.span()
-        line += text.count("\n", pos, start)
-        code.append(text[pos:start])
-        lexeme = m.group()
-        if lexeme[0] == "#":
-            out.comments = True
-            code.append(" ")
-        else:
-            if end - start > MAX_STRING:
-                return scan_tokens(text)
-            newlines = lexeme.count("\n")
-            if newlines:
-                out.in_strings.update(range(line + 1, line + newlines + 1))
-                line += newlines
-            code.append('""' + "\n" * newlines)
-        pos = end
-    code.append(text[pos:])
-    bare = "".join(code)
-    if _LONG_NUMBER.search(bare) or _LONG_KEY.search(bare):
-        return scan_tokens(text)
-    if _too_deep(bare):
-        return scan_tokens(text)
-    return out
-
-
-def _too_deep(bare: str) -> bool:
-    """Whether TOML text without strings and comments nests arrays and tables deeper than MAX_DEPTH."""
-    depth = 0
-    while depth <= MAX_DEPTH:
-        bare, removed = _INNERMOST.subn("", bare)
-        if not removed:
-            break
-        depth += 1
-    return depth + bare.count("[") + bare.count("{") > MAX_DEPTH
-
-
-def scan_tokens(text: str) -> Scan:
-    """What `scan` finds, token by token: slower, and exact about the line of the first limit broken."""
-    out = Scan(in_strings=set())
-    assert out.in_strings is not None
-    pos, line, depth, dots, size = 0, 1, 0, 0, len(text)
-    match = re.compile(_TOKEN).match
-    basic_end = re.compile(_BASIC_END).match
-
-    def refuse(message: str, at: int) -> Scan:
-        out.problem = Problem(message, line=at)
-        return out
-
-    while pos < size:
-        m = match(text, pos)
-        assert m is not None
-        tok = m.group()
-        pos = m.end()
-        c = tok[0]
-        if c == "\n":
-            line += 1
-            dots = 0
-        elif c in "[{":
-            depth += 1
-            dots = 0
-            if depth > MAX_DEPTH:
-                return refuse(f"arrays or tables nested more than {MAX_DEPTH} deep; a session file needs 4", line)
-        elif c in "]}":
-            depth = max(0, depth - 1)
-            dots = 0
-        elif c in "=,":
-            dots = 0
-        elif c == ".":
-            dots += 1
-            if dots >= MAX_KEY_PARTS:
-                return refuse(f"a dotted key of more than {MAX_KEY_PARTS} parts; a session file needs 4", line)
-        elif c == "#":
-            out.comments = True
-            end = text.find("\n", pos)
-            pos = size if end < 0 else end
-        elif c in "\"'":
-            start = pos
-            if len(tok) == 3:
-                end = _close_multiline(text, pos, c)
-                lines = text.count("\n", start, end)
-                out.in_strings.update(range(line + 1, line + lines + 1))
-            elif c == '"':
-                end = basic_end(text, pos).end() + 1  # type: ignore[union-attr]
-            else:
-                end = text.find("'", pos)
-                stop = text.find("\n", pos)
-                end = size if end < 0 else end + 1
-                end = min(end, stop) if stop >= 0 else end
-            if end - start > MAX_STRING:
-                return refuse(f"a text of {end - start:,} characters; texts have at most {MAX_STRING:,}", line)
-            if len(tok) == 3:
-                line += lines
-            pos = min(end, size)
-        elif c.isdigit() and len(tok) > MAX_DIGITS:
-            return refuse(f"a number of {len(tok):,} digits; numbers have at most {MAX_DIGITS}", line)
-    return out
-
-
-def has_comments(text: str) -> bool:
-    """True when the TOML text holds a `#` comment (outside strings)."""
-    return "#" in text and scan(text).comments
-
-
-@dataclass
-class Toml:
-    """A TOML text read: its table (None when it could not be read, with why) and where its strings span lines."""
-
-    text: str
-    raw: dict[str, Any] | None = None
-    problems: list[Problem] = field(default_factory=list)
-    in_strings: set[int] = field(default_factory=set)
-
-    def locate(self, problems: list[Problem]) -> list[Problem]:
-        """The problems found in the table, at most MAX_PROBLEMS, with their lines, made inert, in line order."""
-        from scorekeeper.text import has_control, inert
-
-        if len(problems) > MAX_PROBLEMS:
-            more = len(problems) - MAX_PROBLEMS
-            rest = Problem(f"… and {more:,} more problems", path=problems[MAX_PROBLEMS].path)
-            problems = [*problems[:MAX_PROBLEMS], rest]
-        if not problems:
-            return []
-        lines = LineIndex(self.text, self.in_strings)
-        located = []
-        for p in problems:
-            p = lines.attach(p)
-            if has_control(p.path) or has_control(p.message):
-                p = replace(p, path=inert(p.path), message=inert(p.message))
-            located.append(p)
-        return sorted(located, key=lambda p: p.line or 0)
-
-
-def read_toml(text: str) -> Toml:
-    """A session file's text as a TOML table, or the problem (with its line) that keeps it from being read."""
-    from scorekeeper.text import inert
-
-    if len(text) > MAX_FILE_BYTES:
-        return Toml(text, problems=[Problem(f"{len(text):,} characters; a session file has at most "
-                                            f"{MAX_FILE_BYTES:,} bytes", line=1)])
-    found = scan(text)
-    if found.problem is not None:
-        return Toml(text, problems=[found.problem])
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        return Toml(text, problems=[toml_problem(text, exc)])
-    except (RecursionError, MemoryError, ValueError) as exc:  # the scan keeps these out; never a traceback
-        return Toml(text, problems=[Problem(f"cannot be read: {inert(exc)}", line=1)])
-    return Toml(text, raw, in_strings=found.in_strings or set())
-
-
-def toml_problem(text: str, exc: tomllib.TOMLDecodeError) -> Problem:
-    """tomllib's error at its line and column (from 1, in characters, as tomllib counts); at the end of the text
-    when tomllib says `end of document`."""
-    from scorekeeper.text import inert
-
-    msg = str(exc)
-    line: int | None
-    column: int | None
-    m = re.search(r"\s*\(at line (\d+), column (\d+)\)$", msg)
-    if m:
-        line, column = int(m.group(1)), int(m.group(2))
-        msg = msg[: m.start()]
-    elif msg.endswith("(at end of document)"):
-        line = text.count("\n") + 1
-        column = len(text) - (text.rfind("\n") + 1) + 1
-        msg = msg.removesuffix("(at end of document)").rstrip() + " at the end of the file"
-    else:
-        line = column = None
-    return Problem(f"not valid TOML: {inert(msg)}", line=line, column=column)
-
-
-def read_bytes(path: Path | str) -> bytes:
-    """A session file's bytes: only a regular file of at most MAX_FILE_BYTES is read (never a FIFO or a device)."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError as exc:
-        raise SessionError([Problem(f"cannot read the file: {exc.strerror or exc}")], _shown(path)) from None
-    try:
-        st = os.fstat(fd)
-        if stat.S_ISDIR(st.st_mode):
-            raise SessionError([Problem("is a folder, not a session file")], _shown(path))
-        if not stat.S_ISREG(st.st_mode):
-            raise SessionError([Problem("is not a regular file (a pipe, socket or device); "
-                                        "a session file is a plain file")], _shown(path))
-        if st.st_size > MAX_FILE_BYTES:
-            raise SessionError([Problem(f"the file is {st.st_size:,} bytes; a session file has at most "
-                                        f"{MAX_FILE_BYTES:,}", line=1)], _shown(path))
-        chunks: list[bytes] = []
-        total = 0
-        while total <= MAX_FILE_BYTES:
-            chunk = os.read(fd, MAX_FILE_BYTES + 1 - total)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        if total > MAX_FILE_BYTES:
-            raise SessionError([Problem(f"the file is more than {MAX_FILE_BYTES:,} bytes; a session file has at "
-                                        f"most {MAX_FILE_BYTES:,}", line=1)], _shown(path))
-        return b"".join(chunks)
-    except OSError as exc:
-        raise SessionError([Problem(f"cannot read the file: {exc.strerror or exc}")], _shown(path)) from None
-    finally:
-        os.close(fd)
-
-
-def _shown(path: Path | str) -> str:
-    """A path as the messages name it: as pathlib writes it (`a/b.toml` for `a//b.toml`)."""
-    from pathlib import Path
-
-    return str(Path(path))
-
-
-def decode(data: bytes, file: str = "") -> str:
-    """A file's bytes as text; SessionError naming the line when they are not UTF-8."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        start = data.rfind(b"\n", 0, exc.start) + 1
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = len(data[start:exc.start].decode("utf-8")) + 1
-        raise SessionError([Problem(f"the file is not UTF-8 text: the byte 0x{data[exc.start]:02X} is not a "
-                                    "character of UTF-8", line=line, column=column)], file) from None
-
-
-def read_text(path: Path | str) -> str:
-    """A file's text; SessionError when it cannot be read, is not a regular file, too big, or not UTF-8."""
-    return decode(read_bytes(path), str(path))
-
-
-# -- writing ----------------------------------------------------------------------------
+# -- TOML out ---------------------------------------------------------------------------
 def to_dict(session: Session) -> dict[str, Any]:
     """The TOML document of a session, keys in the contract's order."""
     return session.as_document([{"players": r.players} if r.players else {} for r in session.rounds])
@@ -376,12 +78,13 @@ def _line(key: str, value: Any) -> str:
     return line
 
 
+# -- atomic saves, the folder's lock, the trash ---------------------------------------------
 class ReadOnlyError(PermissionError):
     """The session file is read-only (no write permission bit set, or not ours to write): it is never written."""
 
 
 class TooBig(OSError):
-    """The session would make a file over MAX_FILE_BYTES, which could not be read back: it is not written."""
+    """The session would make a file over reading.MAX_FILE_BYTES, which could not be read back: it is not written."""
 
 
 class ChangedOnDisk(Exception):
@@ -576,9 +279,9 @@ def save_checked(path: Path | str, session: Session, *, expected: str | None | b
     path = Path(path)
     text = dumps(session)
     size = len(text.encode("utf-8"))
-    if size > MAX_FILE_BYTES:
+    if size > reading.MAX_FILE_BYTES:
         raise TooBig(errno.EFBIG, f"the session would take {size:,} bytes; a session file has at most "
-                     f"{MAX_FILE_BYTES:,}", str(path))
+                     f"{reading.MAX_FILE_BYTES:,}", str(path))
     kept = None
     with folder_lock(path.parent):
         if is_link(path):
@@ -600,8 +303,8 @@ def save_checked(path: Path | str, session: Session, *, expected: str | None | b
 def create(folder: Path, session: Session, when: datetime) -> Path:
     """Write a new session file, never replacing one: the name's suffix is counted up on a clash."""
     text = dumps(session)
-    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
-        raise TooBig(errno.EFBIG, f"a session file has at most {MAX_FILE_BYTES:,} bytes", str(folder))
+    if len(text.encode("utf-8")) > reading.MAX_FILE_BYTES:
+        raise TooBig(errno.EFBIG, f"a session file has at most {reading.MAX_FILE_BYTES:,} bytes", str(folder))
     stem = new_path(folder, session, when, taken_ok=True).stem
     for n in range(1, 10_000):
         path = folder / (f"{stem}.toml" if n == 1 else f"{stem}-{n}.toml")
@@ -667,7 +370,7 @@ def _remove_stale_temps(folder: Path, age: float) -> list[Path]:
 def copy_to_trash(path: Path) -> Path:
     """Copy a session file (as it is) into the `trash/` folder beside it; returns the copy."""
     trash = own_folder(path.parent / "trash")
-    text = decode(read_bytes(path), str(path)) if path.exists() else ""
+    text = reading.decode(reading.read_bytes(path), str(path)) if path.exists() else ""
     try:
         mode: int | None = stat.S_IMODE(os.stat(path).st_mode)  # the copy is no more readable than the file
     except OSError:
@@ -701,7 +404,7 @@ def stamp(path: Path | str) -> tuple[int, int, int] | None:
 def fingerprint(path: Path | str) -> str | None:
     """The fingerprint of the file as it is on disk now (None when it is gone or cannot be read)."""
     try:
-        return digest(read_bytes(path))
+        return digest(reading.read_bytes(path))
     except SessionError:
         return None
 
@@ -781,97 +484,3 @@ def from_trash(path: Path, target: Path | None = None) -> Path:
         n += 1
     os.replace(path, free)
     return free
-
-
-# -- lines ------------------------------------------------------------------------------
-_KEY = r'(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|\'[^\']*\')'
-_DOTTED = rf"\s*({_KEY}(?:\s*\.\s*{_KEY})*)"
-"""A line's dotted key: the patterns of the lines are compiled when a file has problems to place."""
-
-
-def _parts(dotted: str) -> list[str]:
-    out = []
-    for m in re.finditer(_KEY, dotted):
-        part = m.group(0)
-        if part[0] in "\"'":
-            part = part[1:-1]
-            if m.group(0)[0] == '"' and "\\" in part:
-                try:
-                    part = tomllib.loads(f"k = {m.group(0)}")["k"]
-                except (tomllib.TOMLDecodeError, ValueError):
-                    pass
-        out.append(part)
-    return out
-
-
-def _canon(path: str) -> str:
-    return path.replace('"', "")
-
-
-@dataclass
-class LineIndex:
-    """Where each table and key of a TOML text stands, to put line numbers on problems."""
-
-    text: str
-    in_strings: set[int] = field(default_factory=set)
-
-    def __post_init__(self) -> None:
-        self.lines: dict[str, int] = {}
-        prefix: list[str] = []
-        rounds = 0
-        dotted = re.compile(_DOTTED).match
-        for number, line in enumerate(self.text.split("\n"), start=1):
-            if number in self.in_strings:
-                continue
-            stripped = line.strip()
-            if stripped.startswith("[["):
-                parts = _parts(stripped[2:].split("]]")[0])
-                if parts == ["rounds"]:
-                    rounds += 1
-                    prefix = [f"rounds[{rounds}]"]
-                    self.lines.setdefault(_canon(prefix[0]), number)
-                else:  # an array of tables other than the rounds (`[[x]]`): its header's line, for a problem
-                    if parts[:1] == ["rounds"] and rounds:
-                        parts = [f"rounds[{rounds}]", *parts[1:]]
-                    prefix = parts
-                    self.lines.setdefault(_canon(".".join(prefix)), number)
-                continue
-            if stripped.startswith("["):
-                parts = _parts(stripped[1:].rsplit("]", 1)[0])
-                if parts[:1] == ["rounds"] and rounds:
-                    parts = [f"rounds[{rounds}]", *parts[1:]]
-                prefix = parts
-                self.lines.setdefault(_canon(".".join(prefix)), number)
-                continue
-            m = dotted(line)
-            if m and line[m.end():].lstrip().startswith("="):
-                key = ".".join([*prefix, *_parts(m.group(1))])
-                self.lines.setdefault(_canon(key), number)
-
-    def find(self, path: str) -> int | None:
-        """The line of a path, or of the nearest enclosing key or table that has one."""
-        key = _canon(path)
-        while key:
-            if key in self.lines:
-                return self.lines[key]
-            cut = max(key.rfind("."), key.rfind("["))
-            if cut <= 0:
-                break
-            key = key[:cut]
-        top = _canon(path)
-        below = [line for k, line in self.lines.items() if k.startswith((f"{top}.", f"{top}["))]
-        return min(below) if below else None
-
-    def attach(self, problem: Problem) -> Problem:
-        """The problem with its line filled in where it can be found."""
-        if problem.line is not None or not problem.path:
-            return problem
-        line = self.find(problem.path)
-        if line is None:
-            return problem
-        from dataclasses import replace
-
-        return replace(problem, line=line)
-
-
-__all__ = ["read_toml", "read_text", "save", "dumps", "sessions_dir", "quote"]

@@ -293,11 +293,11 @@ def unreadable(error: str) -> dict[str, Any]:
 
 def summarize_text(text: str) -> dict[str, Any]:
     """The summary columns of a session's TOML text (no key columns): valid or not, never raises."""
-    from scorekeeper import files, store, validation
+    from scorekeeper import files, reading, validation
     from scorekeeper.session import SessionError
 
     row = unreadable("")
-    refused = len(text) > store.MAX_FILE_BYTES or store.scan(text).problem is not None
+    refused = len(text) > reading.MAX_FILE_BYTES or reading.scan(text).problem is not None
     if refused:  # refused before parsing: too big, deep or long
         _session, problems = files.parse(text)
         row["error"] = problems[0].describe() if problems else "invalid session"
@@ -321,7 +321,7 @@ def summarize_text(text: str) -> dict[str, Any]:
         session, problems = validation.from_dict(raw, plain=_plain_texts(text))
         if session is None:
             errors = [p for p in problems if p.is_error] or problems
-            first = store.LineIndex(text).attach(errors[0]) if errors else None
+            first = reading.LineIndex(text).attach(errors[0]) if errors else None
             row["error"] = first.describe() if first else "invalid session"
             return row
         row.update(summarize_session(session, problems))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -50,29 +51,23 @@ def slot_for(field: Field, sub: str | None) -> Slot:
     return Slot(field.key, None, field, field.kind, field.label, getattr(field, "lo", 0), getattr(field, "hi", None))
 
 
-_SLOTS: dict[tuple[Any, ...], tuple[tuple[Field, ...], tuple[Slot, ...]]] = {}
-
-
 def slots(game: Game, session: Session, step: Step) -> tuple[Slot, ...]:
     """The inputs of a step, each with its field (a field given whole may be entered as its parts)."""
     return _slots(game.fields_for(session.rules), step)
 
 
 def _slots(fields: dict[str, Field], step: Step) -> tuple[Slot, ...]:
-    used = tuple(fields[key] for key, _sub in step.inputs)
-    memo = (step.inputs, *map(id, used))
-    hit = _SLOTS.get(memo)
-    if hit is not None and all(a is b for a, b in zip(hit[0], used, strict=True)):
-        return hit[1]
+    return _slots_of(step.inputs, tuple(fields[key] for key, _sub in step.inputs))
+
+
+@functools.lru_cache(maxsize=512)
+def _slots_of(inputs: tuple[tuple[str, str | None], ...], used: tuple[Field, ...]) -> tuple[Slot, ...]:
+    """The slots of a step's inputs and their fields (frozen: equal fields give equal slots, kept in an LRU cache)."""
     out: list[Slot] = []
-    for key, sub in step.inputs:
-        field = fields[key]
+    for (_key, sub), field in zip(inputs, used, strict=True):
         parts = field.parts() if sub is None else (sub,)
         out.extend(slot_for(field, part) for part in parts)
-    if len(_SLOTS) > 512:
-        _SLOTS.clear()
-    _SLOTS[memo] = used, tuple(out)
-    return _SLOTS[memo][1]
+    return tuple(out)
 
 
 def either(step: Step) -> bool:

@@ -243,7 +243,7 @@ def fuzz(samples: list[str], n: int, seed: int = 1) -> dict[str, Any]:
     import random
     import traceback
 
-    from scorekeeper import files, games, store
+    from scorekeeper import files, games, reading
     from scorekeeper.session import SessionError
 
     rng = random.Random(seed)
@@ -254,7 +254,7 @@ def fuzz(samples: list[str], n: int, seed: int = 1) -> dict[str, Any]:
         start = time.perf_counter()
         try:
             try:
-                session, problems = files.parse(store.decode(data))
+                session, problems = files.parse(reading.decode(data))
             except SessionError as exc:
                 session, problems = None, exc.problems
             if session is not None:

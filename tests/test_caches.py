@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import store
-from scorekeeper.index import Index, db_path, is_session_name
+from scorekeeper.index import Index, db_path
+from scorekeeper.session import SessionError
+from scorekeeper.summary import is_session_name
 from scorekeeper.text import inert
 from scorekeeper.tui.screens.home import HomeScreen
 from tests.test_tui_support import burst, pilot_test, running, settle
@@ -219,11 +220,11 @@ def test_a_fifo_named_toml_is_refused_without_blocking(folder):
 def test_an_unknown_array_of_tables_is_refused_with_its_line(tmp_path):
     path = tmp_path / "x.toml"
     path.write_text('format = 1\ngame = "ticket-booth"\nplayers = ["A", "B"]\n\n[[x]]\n')
-    with pytest.raises(store.SessionError) as caught:
+    with pytest.raises(SessionError) as caught:
         from scorekeeper import files
 
         session, problems = files.load(path)
-        raise store.SessionError(problems)
+        raise SessionError(problems)
     problem = next(p for p in caught.value.problems if "unknown key 'x'" in p.describe())
     assert problem.line == 5
 

@@ -26,8 +26,9 @@ with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.St
 print(code, " ".join(sorted(sys.modules)))
 """
 
-READING = {"scorekeeper.store", "scorekeeper.files", "scorekeeper.validation", "scorekeeper.document",
-           "scorekeeper.index", "scorekeeper.stats", "scorekeeper.walk", "scorekeeper.export", "tomli_w"}
+READING = {"scorekeeper.reading", "scorekeeper.store", "scorekeeper.files", "scorekeeper.validation",
+           "scorekeeper.document", "scorekeeper.index", "scorekeeper.indexing", "scorekeeper.stats", "scorekeeper.walk",
+           "scorekeeper.export", "tomli_w"}
 """The code that reads, validates, indexes or writes session files."""
 
 HEAVY = {"textual", "rich", "sqlite3", "aiohttp", "jinja2", "importlib.metadata", "shutil"}

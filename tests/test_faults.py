@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import files, store
+from scorekeeper import files, reading, store
 from scorekeeper.cli import main
 from scorekeeper.document import Document
 from scorekeeper.session import Session
@@ -285,7 +285,7 @@ async def test_a_file_with_comments_is_kept_in_trash_before_the_first_save(tmp_p
     assert len(list((tmp_path / "trash").iterdir())) == 1
     assert len(said) == 1 and "trash/commented.toml" in said[0]
     assert "#" not in path.read_text().replace('"#1 is not a comment"', "")
-    assert not store.has_comments(path.read_text())
+    assert not reading.has_comments(path.read_text())
 
 
 # -- 8. folders and unreadable files ---------------------------------------------------------
@@ -534,11 +534,13 @@ def test_the_terminal_going_away_ends_the_app_cleanly(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["session.toml"]
 
 
-def test_the_fast_scan_agrees_with_the_token_walk() -> None:
-    """On mutated samples and every hostile file: the same refusal (message and line) and the same comments."""
+def test_the_guard_agrees_with_a_token_walk() -> None:
+    """On mutated samples and every hostile file: the same refusal (message and line) as a plain walk token by
+    token (tests/reference_scan.py); when nothing is refused, the same comments and lines inside strings."""
     import random
 
     from tests.faults_support import mutate
+    from tests.reference_scan import scan_tokens
 
     root = Path(__file__).resolve().parent.parent / "sample_sessions"
     samples = [p.read_text() for p in sorted(root.glob("*.toml"))]
@@ -547,10 +549,12 @@ def test_the_fast_scan_agrees_with_the_token_walk() -> None:
     texts += [data.decode("utf-8", "replace") for _, data, _, _ in HOSTILE] + [t for _, t, _ in CONTROL_FIELDS]
     refused = 0
     for text in texts:
-        if len(text) > store.MAX_FILE_BYTES:
+        if len(text) > reading.MAX_FILE_BYTES:
             continue
-        fast, slow = store.scan(text), store.scan_tokens(text)
-        assert fast.problem == slow.problem and fast.comments == slow.comments, text[:200]
+        fast, slow = reading.scan(text), scan_tokens(text)
+        assert fast.problem == slow.problem, text[:200]
+        if fast.problem is None:
+            assert (fast.comments, fast.in_strings) == (slow.comments, slow.in_strings), text[:200]
         refused += fast.problem is not None
     assert refused > 20
 
@@ -561,7 +565,7 @@ def test_a_session_too_big_to_read_back_is_never_written(tmp_path: Path, monkeyp
     path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
     data = path.read_bytes()
     doc = Document.open(path)
-    monkeypatch.setattr(store, "MAX_FILE_BYTES", 4096)
+    monkeypatch.setattr(reading, "MAX_FILE_BYTES", 4096)
     with pytest.raises(store.TooBig, match="at most 4,096"):
         doc.commit(replace(doc.session, notes="x\n" * 4_000))
     assert path.read_bytes() == data and not doc.unsaved and doc.session.notes is None

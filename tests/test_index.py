@@ -17,7 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import files, store
-from scorekeeper.index import SCHEMA, Index, db_path, summarize
+from scorekeeper.index import SCHEMA, Index, db_path
+from scorekeeper.indexing import summarize
+from tests.test_tui_support import pilot_test, running
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
 
@@ -231,32 +233,71 @@ class CapturedStderr:
         return -1
 
 
-def test_workers_start_while_an_app_captures_stderr(folder, tmp_path, monkeypatch):
-    from scorekeeper import index as module
+CAPTURED = """
+import sys
+from pathlib import Path
+from scorekeeper import indexing
+from scorekeeper.index import Index
+from tests.test_index import CapturedStderr
 
-    with Index(folder, path=tmp_path / "serial.sqlite3") as index:
-        index.refresh()
-        serial = [(s.file, s.state, s.detail) for s in index.summaries()]
-    monkeypatch.setattr(sys, "stderr", CapturedStderr())
-    monkeypatch.setattr(module, "CHUNK", 2)
+folder, database, prepare = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3] == "prepare"
+indexing.PARALLEL = indexing.CHUNK = 2
+if prepare:
+    assert indexing.prepare_workers(folder, database)
+sys.stderr = CapturedStderr()
 
-    def not_here(folder: str, names: list[str]) -> None:
-        raise AssertionError("read in this process: the workers did not start")
 
-    monkeypatch.setattr(module, "read_chunk", not_here)
-    with Index(folder, path=tmp_path / "workers.sqlite3") as index:
-        index.refresh(workers=2)
-        assert [(s.file, s.state, s.detail) for s in index.summaries()] == serial
+def not_here(path):
+    print("read in this process: the workers did not start", flush=True)
+    raise SystemExit(1)
+
+
+indexing.read_file = not_here  # here only: a worker process has its own module
+with Index(folder, path=database) as index:
+    index.refresh(workers=2)
+    print(len(index.summaries()))
+"""
+
+
+@pytest.mark.parametrize("prepare", [True, False], ids=["prepared", "not prepared"])
+def test_workers_start_while_an_app_captures_stderr(folder, tmp_path, prepare):
+    """In a running app stderr is an object without a file descriptor (Textual's capture), and a process pool
+    cannot start its helper then; the app starts it before (`prepare_workers`, in its `on_load`). A process of
+    its own each: a helper once started serves the process to its end."""
+    from scorekeeper import indexing
+
+    assert not indexing.prepare_workers(folder, tmp_path)  # an index already (here, a folder): nothing to start
+    env = {**os.environ, "SCOREKEEPER_WORKERS": "2"}
+    run = subprocess.run([sys.executable, "-c", CAPTURED, str(folder), str(tmp_path / "workers.sqlite3"),
+                          "prepare" if prepare else "-"], capture_output=True, text=True, env=env, timeout=120)
+    if prepare:
+        assert run.returncode == 0 and run.stdout.split() == [str(len(list(SAMPLES.glob("*.toml"))))], run.stderr
+    else:
+        assert run.returncode == 1 and "workers did not start" in run.stdout
+
+
+def die_at_start() -> None:
+    """A worker process's start that kills it (the pool breaks)."""
+    os._exit(3)
 
 
 def test_chunks_of_a_worker_that_dies_are_read_here(folder, tmp_path, monkeypatch):
-    from scorekeeper import index as module
+    from scorekeeper import indexing
 
-    monkeypatch.setattr(module, "CHUNK", 2)
-    monkeypatch.setattr(module, "_WORKER", "import os; os._exit(3)  # {root}")
+    here: list[str] = []
+    real = indexing.read_file
+
+    def counted(path: Path) -> object:
+        here.append(path.name)
+        return real(path)
+
+    monkeypatch.setattr(indexing, "CHUNK", 2)
+    monkeypatch.setattr(indexing, "worker_start", die_at_start)  # pickled by name: the workers run it too
+    monkeypatch.setattr(indexing, "read_file", counted)
     with Index(folder, path=tmp_path / "dead.sqlite3") as index:
         index.refresh(workers=2)
         assert len(index.summaries()) == len(list(SAMPLES.glob("*.toml")))
+    assert sorted(here) == sorted(p.name for p in SAMPLES.glob("*.toml"))  # each read here, once
 
 
 def test_summarize_one_file_without_the_database(folder):
@@ -333,7 +374,7 @@ def test_texts_shown_plain_have_no_text_problem(doc, literal):
     import tomllib
 
     from scorekeeper.fields import text_problems
-    from scorekeeper.index import _plain_texts
+    from scorekeeper.summary import _plain_texts
 
     text = tomli_w.dumps(doc)
     if literal:  # the texts as literal strings ('…': no escapes)
@@ -346,11 +387,35 @@ def test_texts_shown_plain_have_no_text_problem(doc, literal):
         assert text_problems(raw) == []
 
 
-def test_without_a_python_to_start_the_files_are_read_here(folder, tmp_path, monkeypatch):
-    from scorekeeper import index as module
+def test_without_a_pool_to_start_the_files_are_read_here(folder, tmp_path, monkeypatch):
+    import concurrent.futures
 
-    monkeypatch.setattr(module, "CHUNK", 2)
-    monkeypatch.setattr(sys, "executable", "")
+    from scorekeeper import indexing
+
+    class NoProcesses:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            raise OSError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(indexing, "CHUNK", 2)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", NoProcesses)
     with Index(folder, path=tmp_path / "none.sqlite3") as index:
         index.refresh(workers=2)
         assert len(index.summaries()) == len(list(SAMPLES.glob("*.toml")))
+
+
+@pilot_test
+async def test_the_app_prepares_the_workers_before_it_takes_over_the_terminal(folder, monkeypatch):
+    """The app asks for the workers' helper in its `on_load`, while stderr is still the process's own (once the
+    app runs, stderr is Textual's capture): with the folder, and the index database it has not made yet."""
+    from scorekeeper import indexing
+
+    asked: list[tuple[Path, bool, bool]] = []
+
+    def prepare(folder: Path, database: Path) -> bool:
+        asked.append((folder, database.exists(), sys.stderr.fileno() >= 0))  # Textual's capture says -1
+        return False
+
+    monkeypatch.setattr(indexing, "prepare_workers", prepare)
+    async with running(folder) as (app, _pilot):
+        assert len(app.screen.entries) == len(list(SAMPLES.glob("*.toml")))
+    assert asked == [(folder, False, True)]

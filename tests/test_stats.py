@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 from scorekeeper.cli import main
-from scorekeeper.index import summarize
+from scorekeeper.indexing import summarize
 from scorekeeper.stats import statistics
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"

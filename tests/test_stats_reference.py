@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import files, games
-from scorekeeper.index import summarize
+from scorekeeper.indexing import summarize
 from scorekeeper.report import sheet_json
 from scorekeeper.stats import statistics
 from tests.reference_boards import random_game

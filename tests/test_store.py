@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 from pathlib import Path
 
@@ -168,3 +169,27 @@ def _write(folder: Path, text: str) -> Path:
     path = folder / "session.toml"
     path.write_text(text)
     return path
+
+
+# -- the guard before parsing: the first limit broken in the text, at its line ---------------------------------
+LONG_NUMBER = "n = " + "9" * 40 + "\n"
+LONG_KEY = "a" + ".a" * 20 + " = 1\n"
+LONG_TEXT = 'notes = "' + "x" * 20_001 + '"\n'
+DEEP = "x = " + "[" * 20 + "]" * 20 + "\n"
+LIMITS = {"number": (LONG_NUMBER, "a number of 40 digits"), "key": (LONG_KEY, "a dotted key of more than 16"),
+          "text": (LONG_TEXT, "a text of 20,002 characters"), "nesting": (DEEP, "nested more than 16 deep")}
+
+
+@pytest.mark.parametrize(("first", "second"), list(itertools.permutations(LIMITS, 2)))
+def test_the_guard_names_the_first_limit_broken_at_its_line(first, second):
+    """Strings and comments set aside (a comment's digits, brackets in a multi-line string are no limit broken),
+    the first of two limits broken in the text is named at its line (and of two on one line, the one first)."""
+    from scorekeeper import reading
+
+    text = 'format = 1\nnotes = """\n[[[[[[[[[[[[[[[[[[[[\n"""\n# a comment ' + "9" * 40 + "\n"
+    text += LIMITS[first][0] + "\n" + LIMITS[second][0]
+    problem = reading.scan(text).problem
+    assert problem is not None and LIMITS[first][1] in problem.message and problem.line == 6
+    one_line = LIMITS[second][0].rstrip("\n") + " " + LIMITS[first][0]  # both on line 1: the one written first
+    problem = reading.scan(one_line).problem
+    assert problem is not None and LIMITS[second][1] in problem.message and problem.line == 1

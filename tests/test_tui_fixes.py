@@ -224,13 +224,13 @@ async def test_home_tells_unreadable_files_from_invalid_ones(tmp_path: Path) -> 
 # -- 6. one convention for positions: line and column from 1, in characters -------------------------------------
 def test_positions_in_text_errors_are_line_and_column_from_one(tmp_path: Path) -> None:
     """Not UTF-8 after an accented letter, and TOML syntax errors: `(line L, column C)`, as tomllib counts."""
-    from scorekeeper import files, store
+    from scorekeeper import files, reading
     from scorekeeper.session import SessionError
 
     bad = tmp_path / "latin1.toml"
     bad.write_bytes('format = 1\ntitle = "é'.encode() + b'\xe9"\n')
     try:
-        store.read_text(bad)
+        reading.read_text(bad)
     except SessionError as exc:
         said = exc.problems[0].describe()
     assert said == ("error: the file (line 2, column 11): the file is not UTF-8 text: the byte 0xE9 is not a "

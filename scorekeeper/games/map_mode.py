@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -62,20 +63,30 @@ class MapRound:
         return Routes(counts_points(counts), counts_trains(counts), why, "claimed", counts)
 
 
-_MAP_ROUNDS: dict[tuple[Any, ...], MapRound] = {}
 COUNTED = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """A round to read on a map, hashed and compared by what its reading depends on (a session is no key)."""
+
+    map_id: str
+    number: int
+    players: tuple[str, ...]
+    entries: str  # the round's entries of the players, written out
+    session: Session = field(compare=False)
 
 
 def map_round(map_id: str, session: Session, number: int) -> MapRound:
     """Read a round on a map: claims checked against each other, tickets and longest trails worked out."""
     rnd = session.round(number)
-    key = (map_id, number, session.players, repr([(p, rnd.players.get(p)) for p in session.players]))
-    found = _MAP_ROUNDS.get(key)
-    if found is None:
-        if len(_MAP_ROUNDS) > 256:
-            _MAP_ROUNDS.clear()
-        found = _MAP_ROUNDS[key] = _read_map_round(map_id, session, number)
-    return found
+    entries = repr([(p, rnd.players.get(p)) for p in session.players])
+    return _map_round(_Asked(map_id, number, session.players, entries, session))
+
+
+@functools.lru_cache(maxsize=256)
+def _map_round(asked: _Asked) -> MapRound:
+    return _read_map_round(asked.map_id, asked.session, asked.number)
 
 
 _LENGTH = re.compile(r"\s*(?:\(\s*(\d+)\s*\)|\s(\d+))\s*$")

@@ -6,6 +6,7 @@ import os
 import re
 import tomllib
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import product
@@ -118,8 +119,8 @@ class _Index:
     segments: dict[tuple[str, str], tuple[Route, ...]]  # sorted pair -> its segments
     tickets: dict[tuple[str, str], Ticket]  # sorted pair -> ticket
     neighbours: dict[str, tuple[str, ...]]  # city -> cities one route away, map order
+    resolved: Callable[[str, str], tuple[str, str]]  # resolve_pair's answers: _resolve_pair in an LRU cache
     longest: int = 0  # length of the longest key: a longer name is refused before matching
-    resolved: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)  # resolve_pair's answers
 
 
 def _sorted_pair(a: str, b: str) -> tuple[str, str]:
@@ -211,6 +212,7 @@ class GameMap:
             tickets=tickets,
             neighbours={c: tuple(sorted(ns, key=rank.__getitem__)) for c, ns in neighbours.items()},
             longest=max((len(key) for key, _ in keys), default=0),
+            resolved=lru_cache(maxsize=8192)(self._resolve_pair),
         )
         object.__setattr__(self, "_index", index)
 
@@ -369,13 +371,7 @@ class GameMap:
         refused before any matching, in time linear in its length.
         """
         self._refuse_long_pair(text, kind)
-        found = self._index.resolved.get((text, kind))
-        if found is None:
-            found = self._resolve_pair(text, kind)
-            if len(self._index.resolved) > 8192:
-                self._index.resolved.clear()
-            self._index.resolved[text, kind] = found
-        return found
+        return self._index.resolved(text, kind)
 
     def _refuse_long_pair(self, text: str, kind: str) -> None:
         """Refuse a route or ticket name longer than the map's two longest city names and a dash."""

@@ -109,6 +109,18 @@ class ScorekeeperApp(AppBase):
         compat.as_pushed(self, screen)  # as a pushed screen has: switch_screen pops it (Textual 8.2)
         return screen
 
+    def on_load(self) -> None:
+        """Before the terminal (and stderr) is taken over: a big folder seen for the first time is read in worker
+        processes, which need a helper started now (`indexing.prepare_workers`)."""
+        if self.file is None:
+            from scorekeeper import indexing
+            from scorekeeper.index import db_path
+
+            try:
+                indexing.prepare_workers(self.folder, db_path(self.folder))
+            except (OSError, RuntimeError):  # the index cannot be found: the home screen reads the files itself
+                pass
+
     def on_mount(self) -> None:
         """The session given on the command line that could not be opened: why (the first screen is shown)."""
         self.mounted = True

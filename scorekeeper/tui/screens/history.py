@@ -22,8 +22,8 @@ from textual.widgets.option_list import Option
 
 from scorekeeper import games
 from scorekeeper.games.base import names
-from scorekeeper.index import Index, Summary
-from scorekeeper.summary import BOARDS
+from scorekeeper.index import Index
+from scorekeeper.summary import BOARDS, Summary
 from scorekeeper.text import inert
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.walk import points

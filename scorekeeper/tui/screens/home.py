@@ -46,7 +46,7 @@ def index_errors() -> tuple[type[Exception], ...]:
 
 def odd_files(folder: Path) -> list[Entry]:
     """`*.toml` names in the folder that are not regular files (a FIFO, a folder): listed, never opened."""
-    from scorekeeper.index import UNREADABLE
+    from scorekeeper.summary import UNREADABLE
 
     odd: list[Entry] = []
     try:

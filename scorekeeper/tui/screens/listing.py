@@ -10,6 +10,7 @@ from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.style import Style as RichStyle
 from textual import events
+from textual.cache import LRUCache
 from textual.content import Content
 from textual.geometry import Region, Size
 from textual.message import Message
@@ -22,7 +23,7 @@ from scorekeeper.text import inert
 from scorekeeper.tui.inert import escape_controls
 
 if TYPE_CHECKING:
-    from scorekeeper.index import Summary
+    from scorekeeper.summary import Summary
 
 
 class Entry:
@@ -116,7 +117,7 @@ def strip_of(line: Line, width: int, base: Style, styles: dict[str, RichStyle]) 
 
 def entry_for(path: Path) -> Entry | None:
     """Read one file for a list (an unreadable one with the core's first message); None when it is gone."""
-    from scorekeeper.index import summarize
+    from scorekeeper.indexing import summarize
 
     summary = summarize(path)
     return Entry.from_summary(summary) if summary is not None else None
@@ -146,7 +147,7 @@ class SessionList(ScrollView, can_focus=False):
         super().__init__(**kwargs)
         self.rows: Sequence[Entry] = ()
         self.highlighted: int | None = None
-        self._cache: dict[tuple[Entry, bool, int], list[Strip]] = {}
+        self._cache: LRUCache[tuple[Entry, bool, int], list[Strip]] = LRUCache(2048)
         self._styles: dict[Style, dict[str, RichStyle]] = {}
 
     def set_rows(self, rows: Sequence[Entry], highlighted: int | None) -> None:
@@ -206,9 +207,7 @@ class SessionList(ScrollView, can_focus=False):
             style = self.get_visual_style("session-list--row", *(["session-list--highlighted"] if lit else []))
             styles = self._styles.setdefault(style, {})
             strips = [strip_of(line, width, style, styles) for line in self.rows[index].parts()]
-            if len(self._cache) > 2048:
-                self._cache.clear()
-            self._cache[key] = strips
+            self._cache.set(key, strips)
         return strips
 
     def on_click(self, event: events.Click) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from textual import events
+from textual.cache import LRUCache
 from textual.content import Content
 from textual.geometry import Region
 from textual.strip import Strip
@@ -52,7 +53,7 @@ class StepGrid(Widget, can_focus=True):
         self._lines: list[Content] = []
         self._width = -1
         self._block = (0, 0)
-        self._strips: dict[tuple[object, int], Strip] = {}
+        self._strips: LRUCache[tuple[object, int], Strip] = LRUCache(4096)
 
     def update(self) -> bool:
         """Draw again: only the lines that changed are painted (all of them are laid out again when their number
@@ -96,10 +97,8 @@ class StepGrid(Widget, can_focus=True):
         key = (line_key(line), width)
         strip = self._strips.get(key)
         if strip is None:
-            if len(self._strips) > 4096:
-                self._strips.clear()
             strip = Visual.to_strips(self, line, width, 1, self.visual_style)[0]
-            self._strips[key] = strip
+            self._strips.set(key, strip)
         return strip
 
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
