@@ -72,7 +72,7 @@ async def test_ctrl_e_switches_to_counts_and_the_choice_survives_reopening(tmp_p
         assert "route-entry" in {b.binding.id for b in screen.active_bindings.values()}  # in the footer
         await burst(pilot, "ctrl+e")
         assert routes_keys(screen) == {"routes"}
-        head = " ".join(str(c) for c in screen.head([40], False, 120))
+        head = " ".join(str(c) for c in screen.rows.head([40], False, 120))
         assert "Route points" not in head and "ctrl+e: the score track" in head, head
     assert saved(path)[0].rounds[0].players == {}  # nothing typed: the file has no place for the choice
     async with running(tmp_path, path) as (app, pilot):  # reopened: the app kept it
