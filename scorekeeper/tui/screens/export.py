@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from scorekeeper import export, files, games, store
 from scorekeeper.games import GAMES, Sheet
+from scorekeeper.text import inert
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.qr import BORDER, QRCode, svg
 
@@ -85,7 +86,7 @@ class ExportScreen(Screen[None]):
         with VerticalScroll(id="export"):
             yield Static(Content.from_markup(
                 "Files are written to [b]$folder[/b] (named after the session file, replaced on a new export).",
-                folder=str(exports_dir(self.path))), classes="hint")
+                folder=inert(str(exports_dir(self.path)))), classes="hint")
             options = [Option(Content.assemble((f"{key}  ", "bold $text-accent"), (name, "bold"), "  ",
                                                (what, "dim")), id=fmt)
                        for fmt, key, (name, _, what) in (("csv", "c", FILES["csv"]), ("md", "m", FILES["md"]),
@@ -136,8 +137,8 @@ class ExportScreen(Screen[None]):
             return
         self.written[to] = target
         written.update(Content.from_markup("[b $text-success]✓ $name written:[/] $path",
-                                           name=FILES[to][0], path=str(target)))
-        self.notify(str(target), title=f"{FILES[to][0]} written", markup=False)
+                                           name=FILES[to][0], path=inert(str(target))))
+        self.notify(inert(str(target)), title=f"{FILES[to][0]} written", markup=False)
 
     async def action_bgstats(self) -> None:
         """Show the BG Stats play as a QR code, drawn whole or not at all, and its link as text; save the code as
