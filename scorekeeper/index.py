@@ -27,6 +27,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.paths import leads_out
 from scorekeeper.summary import (
     INVALID,
     UNREADABLE,
@@ -202,12 +203,13 @@ def _row(name: str, key: Key, cols: dict[str, Any], now_ns: int) -> tuple[Any, .
 
 
 def scan(folder: Path) -> dict[str, Key]:
-    """The session files of a folder (`*.toml`, not hidden, not in trash) and their keys."""
+    """The session files of a folder (`*.toml`, not hidden, not in trash, not a link out of it) and their keys."""
     found: dict[str, Key] = {}
     try:
         entries = os.scandir(folder)
     except OSError:
         return found
+    real: str | None = None
     with entries:
         for entry in entries:
             name = entry.name
@@ -216,6 +218,10 @@ def scan(folder: Path) -> dict[str, Key]:
             try:
                 if not entry.is_file():
                     continue
+                if entry.is_symlink():  # a link out of the folder is no session of it: never indexed
+                    real = real or os.path.realpath(folder)
+                    if leads_out(real, entry.path):
+                        continue
                 found[name] = _key(entry.stat())
             except OSError:
                 continue
@@ -670,10 +676,14 @@ class Index:
         self._transaction(work)
 
     def _remove(self, names: list[str]) -> None:
-        """Forget files that are gone (one still on disk stays: it came back meanwhile)."""
+        """Forget files that are gone (one still on disk stays: it came back meanwhile; a link out of the folder
+        is gone)."""
+        def here(name: str) -> bool:
+            path = self.folder / name
+            return path.exists() and not (path.is_symlink() and leads_out(os.path.realpath(self.folder), str(path)))
+
         def work(con: sqlite3.Connection) -> None:
-            con.executemany("DELETE FROM sessions WHERE name = ?",
-                            [(_db_name(n),) for n in names if not (self.folder / n).exists()])
+            con.executemany("DELETE FROM sessions WHERE name = ?", [(_db_name(n),) for n in names if not here(n)])
 
         self._transaction(work)
 

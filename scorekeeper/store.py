@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.paths import leads_out
 from scorekeeper.paths import sessions_dir as sessions_dir  # here for the commands; in paths for the app
 from scorekeeper.session import Problem, Session, SessionError, quote
 
@@ -729,9 +730,10 @@ def new_path(folder: Path, session: Session, when: datetime, *, taken_ok: bool =
     return path
 
 
-def session_files(folder: Path) -> list[Path]:
+def session_files(folder: Path, within: Path | None = None) -> list[Path]:
     """The session files of a folder (not its trash, not hidden), newest first; non-regular ones are
-    listed too, so that the reader can say what they are."""
+    listed too, so that the reader can say what they are; a symbolic link that points out of the folder
+    (`within`: the sessions folder, for its trash) is not."""
     from pathlib import Path
 
     try:
@@ -739,10 +741,15 @@ def session_files(folder: Path) -> list[Path]:
     except OSError:
         return []
     files = []
+    real: str | None = None
     for e in entries:
         try:
             if e.is_dir():
                 continue
+            if e.is_symlink():  # a link out of the folder is no session of it (README: symbolic links)
+                real = real or os.path.realpath(within or folder)
+                if leads_out(real, e.path):
+                    continue
         except OSError:
             pass
         files.append(Path(folder) / e.name)
