@@ -314,7 +314,7 @@ class SeatingScreen(ModalScreen[tuple[str, ...] | None]):
         """What is refused in the session reseated in this order, as it would be saved."""
         try:
             reseated = self.session.with_seating(self.order)
-        except ValueError as exc:  # a round is scored meanwhile
+        except ValueError as exc:  # not the same players, or a round is scored meanwhile
             return [Problem(str(exc), path="players")]
         return session_refusals(reseated)
 
