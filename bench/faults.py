@@ -240,7 +240,7 @@ def screen_edits(n: int, seed: int) -> dict[str, int]:
     for part, folder, count, rules in parts:
         folder.mkdir()
         try:
-            asyncio.run(part(folder, count, rules) if rules else part(folder, count))  # type: ignore[operator]
+            asyncio.run(part(folder, count, rules) if rules else part(folder, count))
         except Exception:  # noqa: BLE001 - counted: the figure is how many there are (must be 0)
             tracebacks += 1
             traceback.print_exc(limit=4)
