@@ -1,8 +1,8 @@
 """Fault campaign: kill -9 at random moments (CLI `new`, save loops, the app typing in a terminal),
 two writers racing on one session, and every class of hostile file.
 
-Run: python bench/faults.py [--edits N] [--edits-only] [--only names|caches] [--only-shapes] [--cli N]
-[--saves N] [--app N] [--mutations N] [--seed S] [--serve-idle N].
+Run: python bench/faults.py [--edits N] [--edits-only] [--screens N] [--screens-only] [--only names|caches]
+[--only-shapes] [--cli N] [--saves N] [--app N] [--mutations N] [--seed S] [--serve-idle N].
 Prints, per part, the kills,
 the sessions lost or corrupted, the temporary files left (and after a start-up clean), the race's
 silent overwrites with and without the folder lock, `serve` with idle connections held (a real request's
@@ -213,6 +213,43 @@ def editor_edits(n: int, rng: random.Random) -> dict[str, int]:
         read, _ = files.parse(path.read_text(encoding="utf-8"))
         out["unreadable_saved"] += read is None
     return out
+
+
+def screen_edits(n: int, seed: int) -> dict[str, int]:
+    """Issue 22.1 through the screens: n hostile edits typed (key by key) or pasted into the app as a person does —
+    the title-and-notes dialog, rename, seating, the New session form, the walkthrough's boxes (numbers, cards,
+    the USA map's routes and tickets) — in a headless app (Textual's test driver), every session file read back
+    as `check` reads it after each. A refusal must be at its box (never by the save behind it) and leave the
+    files as they were; an exception out of the app is a traceback.
+
+    Reproduce: python bench/faults.py --screens-only --screens 200
+    """
+    import asyncio
+    import traceback
+
+    from tests.test_validate_screens import Figures, ScreenEdits
+
+    figures = Figures()
+    edits = ScreenEdits(random.Random(seed), figures)
+    root = Path(tempfile.mkdtemp(prefix="faults-screens-"))
+    tracebacks = 0
+    parts = ((edits.dialogs, root / "dialogs", max(1, n * 4 // 10), None),
+             (edits.new_sessions, root / "new", max(1, n // 10), None),
+             (edits.grid, root / "grid", max(1, n * 25 // 100), None),
+             (edits.grid, root / "map", max(1, n * 25 // 100), {"map": "usa"}))
+    for part, folder, count, rules in parts:
+        folder.mkdir()
+        try:
+            asyncio.run(part(folder, count, rules) if rules else part(folder, count))
+        except Exception:  # noqa: BLE001 - counted: the figure is how many there are (must be 0)
+            tracebacks += 1
+            traceback.print_exc(limit=4)
+    for fault in figures.faults[:5]:
+        print("  fault:", fault)
+    return {"edits": figures.tried, "saved": figures.saved, "refused": figures.refused,
+            "unreadable saved": figures.unreadable_saved, "changed on refusal": figures.changed_on_refusal,
+            "refused by the save, not the box": sum("not at the box" in f for f in figures.faults),
+            "tracebacks": tracebacks}
 
 
 def cli_new(n: int, rng: random.Random) -> dict[str, int]:
@@ -438,6 +475,8 @@ def main() -> None:
     ap.add_argument("--edits", type=int, default=2000, help="edits through every editor, files read back")
     ap.add_argument("--edits-only", action="store_true", help="only the editors' edits (issue 22.1)")
     ap.add_argument("--only-shapes", action="store_true", help="only the files shaped to be slow to read")
+    ap.add_argument("--screens", type=int, default=60, help="edits typed and pasted through the app's screens")
+    ap.add_argument("--screens-only", action="store_true", help="only the edits through the screens (issue 22.1)")
     args = ap.parse_args()
     if args.only_shapes:
         print_shapes()
@@ -448,6 +487,12 @@ def main() -> None:
         return
     rng = random.Random(args.seed)
     start = time.perf_counter()
+    if args.screens:
+        shown = ", ".join(f"{k} {v}" for k, v in screen_edits(args.screens, args.seed).items())
+        print(f"edits through the screens, saved files read back: {shown}  ({time.perf_counter() - start:.1f} s)")
+        if args.screens_only:
+            return
+        start = time.perf_counter()
     shown = ", ".join(f"{k} {v}" for k, v in editor_edits(args.edits, rng).items())
     print(f"edits through every editor, saved files read back: {shown}  ({time.perf_counter() - start:.1f} s)")
     if args.edits_only:

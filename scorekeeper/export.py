@@ -10,6 +10,7 @@ from typing import Any
 
 from scorekeeper.games.base import Sheet
 from scorekeeper.points import fmt, to_json
+from scorekeeper.text import inert
 
 FORMATS = ("csv", "md", "bgstats", "json", "text")
 """The formats of `scorekeeper export --to`."""
@@ -42,6 +43,12 @@ FORMULA_STARTS = frozenset("=+-@\t\r|%\uff1d\uff0b\uff0d\uff20")
 macros), and the fullwidth `＝ ＋ － ＠` that some spreadsheets read as their ASCII twins."""
 
 
+def shown_file(file: str) -> str:
+    """A session's file name as an export shows it: escaped as the home list shows it, so a byte of a name that is
+    not UTF-8 is `\\x9b` (never the lone surrogate `\\udc9b` that stands for it, nor a raw byte), a control `\\x0a`."""
+    return inert(file)
+
+
 def csv_rows(sheet: Sheet, file: str) -> list[list[str]]:
     """One row per player, round and category: points (`2.5`) and the reasons, joined by `; `; last, Ticket to Ride's
     board (`usa`, `europe`, `nordic`, `none`; empty for other games)."""
@@ -49,6 +56,7 @@ def csv_rows(sheet: Sheet, file: str) -> list[list[str]]:
 
     s = sheet.session
     board = board_key(s.game, dict(s.rules)) or ""
+    file = shown_file(file)
     rows: list[list[str]] = []
     for rnd in sheet.rounds:
         grouped: dict[tuple[str, str], list[Any]] = {}
@@ -234,7 +242,8 @@ def play_id(sheet: Sheet, file: str) -> str:
     s = sheet.session
     started = _date(sheet) if isinstance(s.started, datetime) else [_date(sheet), os.path.basename(file)]
     basis = json.dumps([s.game, started, list(s.players)], ensure_ascii=False)
-    return "scorekeeper-" + hashlib.sha256(basis.encode("utf-8")).hexdigest()[:20]
+    # surrogateescape: a file name that is not UTF-8 hashes as its bytes (every other name as before)
+    return "scorekeeper-" + hashlib.sha256(basis.encode("utf-8", "surrogateescape")).hexdigest()[:20]
 
 
 def player_id(name: str) -> str:
@@ -327,7 +336,7 @@ def export(sheets: list[tuple[Sheet, str]], to: str, *, bom: bool = False) -> st
     if to == "json":
         from scorekeeper.report import sheet_json
 
-        objects = [sheet_json(sheet, file) for sheet, file in sheets]
+        objects = [sheet_json(sheet, shown_file(file)) for sheet, file in sheets]
         payload: Any = objects[0] if len(objects) == 1 else objects
         return json.dumps(payload, ensure_ascii=False, indent=2) + "\n"
     raise ValueError(f"unknown format {to!r}; expected one of {', '.join(FORMATS)}")

@@ -17,6 +17,8 @@ MAX_ITEMS = 200
 """A list of cards or routes in one round: at most 200 items."""
 MAX_ROUNDS = 100
 """A session: at most 100 rounds."""
+MAX_DIGITS = 32
+"""A number is written with at most 32 digits (what the store's reader takes: `store.MAX_DIGITS`)."""
 _BARE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
 """The characters of a bare TOML key."""
 
@@ -382,9 +384,14 @@ def _what(path: str, key: str) -> str:
     return "this text"
 
 
+At = tuple[int | None, str | None, str | None]
+"""The round, player and field a text of a session is in (None: not in one)."""
+
+
 def text_problems(raw: Mapping[str, Any]) -> list[Problem]:
     """Every text of a session's top-level values (keys included; rounds parsed or the model's) that is too long
-    or holds a control character.
+    or holds a control character, and every whole number of more digits than a file holds (MAX_DIGITS); one in a
+    round's table is a problem of its round, and of its player's field.
 
     Player names are left to the players check, which says more.
     """
@@ -396,23 +403,31 @@ def text_problems(raw: Mapping[str, Any]) -> list[Problem]:
         shown = quote(key) if name_level or not is_bare(key) else key
         return f"{path}.{shown}" if path else shown
 
-    def walk(value: Any, path: str, key: str, name_level: bool = False) -> None:
+    def found(msg: str, path: str, at: At) -> None:
+        problems.append(Problem(msg, path=path, round=at[0], player=at[1] if at[2] else None, field=at[2]))
+
+    def walk(value: Any, path: str, key: str, name_level: bool = False, at: At = (None, None, None)) -> None:
         if isinstance(value, str):
             msg = text_problem(value, _what(path, key), notes=path == "notes")
             if msg:
-                problems.append(Problem(msg, path=path))
+                found(msg, path, at)
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** MAX_DIGITS:
+            digits = f"{len(str(abs(value))):,}" if value.bit_length() < 10_000 else "thousands of"
+            found(f"a number of {digits} digits; numbers have at most {MAX_DIGITS}", path, at)
         elif isinstance(value, dict):
             for k, v in value.items():
                 msg = text_problem(k, "this key")
                 if msg:
-                    problems.append(Problem(msg, path=child(path, k, name_level)))
-                elif isinstance(v, (str, dict, list, Round)):
-                    walk(v, child(path, k, name_level), k, name_level=k == "players" and path.startswith("rounds["))
+                    found(msg, child(path, k, name_level), at)
+                elif isinstance(v, (str, int, dict, list, Round)):
+                    below = (at[0], k, None) if name_level else (at[0], at[1], k) if at[1] and not at[2] else at
+                    walk(v, child(path, k, name_level), k,
+                         name_level=k == "players" and path.startswith("rounds["), at=below)
         elif isinstance(value, list):
             for i, item in enumerate(value, start=1):
-                walk(item, f"{path}[{i}]", key)
+                walk(item, f"{path}[{i}]", key, at=(i, None, None) if path == "rounds" else at)
         elif isinstance(value, Round) and value.players:  # the model's round, as its [[rounds]] table
-            walk(value.players, f"{path}.players", "players", name_level=True)
+            walk(value.players, f"{path}.players", "players", name_level=True, at=at)
 
     for key, value in raw.items():
         if key != "players":

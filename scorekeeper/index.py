@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper import indexing
+from scorekeeper.paths import leads_out
 from scorekeeper.summary import Changes, Key, Summary, _db_name, _key, _name, is_session_name
 
 SCHEMA = 5
@@ -407,10 +408,14 @@ class Index:
         self._transaction(work)
 
     def _remove(self, names: list[str]) -> None:
-        """Forget files that are gone (one still on disk stays: it came back meanwhile)."""
+        """Forget files that are gone (one still on disk stays: it came back meanwhile; a link out of the folder
+        is gone)."""
+        def here(name: str) -> bool:
+            path = self.folder / name
+            return path.exists() and not (path.is_symlink() and leads_out(os.path.realpath(self.folder), str(path)))
+
         def work(con: sqlite3.Connection) -> None:
-            con.executemany("DELETE FROM sessions WHERE name = ?",
-                            [(_db_name(n),) for n in names if not (self.folder / n).exists()])
+            con.executemany("DELETE FROM sessions WHERE name = ?", [(_db_name(n),) for n in names if not here(n)])
 
         self._transaction(work)
 

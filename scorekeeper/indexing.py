@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.paths import leads_out
 from scorekeeper.summary import Key, Summary, _key, summarize_text, unreadable
 
 RACY_NS = 3_000_000_000
@@ -35,12 +36,13 @@ Answer = tuple[list[Row], list[str]]
 
 
 def session_keys(folder: Path) -> dict[str, Key]:
-    """The session files of a folder (`*.toml`, not hidden, not in trash) and their keys."""
+    """The session files of a folder (`*.toml`, not hidden, not in trash, not a link out of it) and their keys."""
     found: dict[str, Key] = {}
     try:
         entries = os.scandir(folder)
     except OSError:
         return found
+    real: str | None = None
     with entries:
         for entry in entries:
             name = entry.name
@@ -49,6 +51,10 @@ def session_keys(folder: Path) -> dict[str, Key]:
             try:
                 if not entry.is_file():
                     continue
+                if entry.is_symlink():  # a link out of the folder is no session of it: never indexed
+                    real = real or os.path.realpath(folder)
+                    if leads_out(real, entry.path):
+                        continue
                 found[name] = _key(entry.stat())
             except OSError:
                 continue

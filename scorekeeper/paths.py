@@ -21,3 +21,14 @@ def sessions_dir(given: str | os.PathLike[str] | None = None) -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("scorekeeper", appauthor=False)) / "sessions"
+
+
+def leads_out(folder: str, path: str) -> bool:
+    """True when `path` (a symbolic link in the sessions folder) points outside `folder`, the folder's resolved
+    path (`os.path.realpath`): such a link is no session of the folder, so it is never listed, indexed or opened
+    from the folder (a link that cannot be resolved counts as outside)."""
+    try:
+        target = os.path.realpath(path)
+        return os.path.commonpath([folder, target]) != folder
+    except (OSError, ValueError):
+        return True

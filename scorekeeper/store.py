@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper import reading
+from scorekeeper.paths import leads_out
 from scorekeeper.session import Session, SessionError
 
 if TYPE_CHECKING:  # pathlib is imported where a path is made
@@ -432,9 +433,10 @@ def new_path(folder: Path, session: Session, when: datetime, *, taken_ok: bool =
     return path
 
 
-def session_files(folder: Path) -> list[Path]:
+def session_files(folder: Path, within: Path | None = None) -> list[Path]:
     """The session files of a folder (not its trash, not hidden), newest first; non-regular ones are
-    listed too, so that the reader can say what they are."""
+    listed too, so that the reader can say what they are; a symbolic link that points out of the folder
+    (`within`: the sessions folder, for its trash) is not."""
     from pathlib import Path
 
     try:
@@ -442,10 +444,15 @@ def session_files(folder: Path) -> list[Path]:
     except OSError:
         return []
     files = []
+    real: str | None = None
     for e in entries:
         try:
             if e.is_dir():
                 continue
+            if e.is_symlink():  # a link out of the folder is no session of it (README: symbolic links)
+                real = real or os.path.realpath(within or folder)
+                if leads_out(real, e.path):
+                    continue
         except OSError:
             pass
         files.append(Path(folder) / e.name)

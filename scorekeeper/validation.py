@@ -67,6 +67,15 @@ def validate(session: Session) -> list[Problem]:
     return _check(_top(session))[1]
 
 
+def round_texts(session: Session, number: int) -> list[Problem]:
+    """The problems `validate` finds in the texts and numbers of round `number` alone (a name too long, a control
+    character, a number of more digits than a file holds), each at its player's field: what an editor of the round
+    refuses at its box, for as little work in round 30 as in round 1."""
+    if not 1 <= number <= len(session.rounds):
+        return []
+    return text_problems({"rounds": [Round()] * (number - 1) + [session.rounds[number - 1]]})
+
+
 def _top(session: Session) -> dict[str, Any]:
     """The session's top-level values under the file's keys, in the order the store writes them (rounds as models)."""
     return session.as_document(list(session.rounds))

@@ -12,6 +12,7 @@ from scorekeeper.fields import Field, check_entry
 from scorekeeper.games.base import Game, Sheet, Step, names
 from scorekeeper.points import fmt
 from scorekeeper.session import Problem, Session, location
+from scorekeeper.validation import round_texts
 
 INT, OTHER = "int", "other"
 """The kind of a number inside a field (`attractions."8"`, `pairs.count`); of a field no editor knows."""
@@ -343,12 +344,13 @@ def card_text(card: Any) -> str:
 
 # -- problems --------------------------------------------------------------------------
 def round_check(game: Game, session: Session, number: int) -> list[Problem]:
-    """The problems of round `number` alone: each player's fields, then the game's checks of the round.
+    """The problems of round `number` alone: its texts as the file's limits allow them, each player's fields, then
+    the game's checks of the round (what `validation.validate` finds in that round).
 
     As much work for the last round of a long session as for the first (what a keystroke may cost).
     """
     fields = game.fields_for(session.rules)
-    problems: list[Problem] = []
+    problems: list[Problem] = round_texts(session, number)
     for player, entry in session.round(number).players.items():
         problems.extend(check_entry(fields, entry, location(number, player), number, player))
     if any(p.is_error for p in problems):

@@ -250,6 +250,18 @@ def test_a_deal_that_does_not_add_up_stays_a_warning():
     assert points_of(sheet(sess), "Ana", "attraction:3") == 3
 
 
+def test_nobody_holding_the_one_card_of_1_is_said_as_a_table_says_it():
+    """#1 has a single card: "the #1 cards add up to 0, but the 1 is taken" read badly; the warning says that nobody
+    holds it (with the attraction's name when the house rules give one)."""
+    sess = one({"Ana": {"attractions": {"3": 3}}, "Bo": {}, "Cy": {}})
+    found = warnings(sess)
+    assert "round 1: nobody holds the #1 card, but every card is taken in a 3-player game" in found
+    assert not any("the 1 is" in w or "#1 cards" in w for w in found)
+    named = one({"Ana": {"attractions": {"3": 3}}}, rules={"attraction_names": {"1": "Ferris Wheel"}})
+    assert "round 1: nobody holds the #1 Ferris Wheel card, but every card is taken in a 3-player game" in warnings(
+        named)
+
+
 BROKEN_3 = """\
 format = 1
 game = "ticket-booth"

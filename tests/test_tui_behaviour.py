@@ -101,11 +101,12 @@ async def test_cross_field_errors_refuse_and_warnings_save(tmp_path: Path) -> No
         assert saved(path)[0].rounds[0].players["Bo"]["attractions"] == {"1": 1}
         await burst(pilot, "enter", "backspace", "0", "enter")  # nobody holds the #1: a warning, saved, told
         assert screen.step.title == "#2"
-        assert "⚠ #1: the #1 cards add up to 0" in str(screen.query_one("#step-title", Static).render())
+        assert "⚠ #1: nobody holds the #1 card, but every card is taken" in str(
+            screen.query_one("#step-title", Static).render())
         assert not app._notifications  # told under the heading, not in a toast over the grid
         assert screen.query_one("#steps", StepList).titles[0].plain.startswith("⚠")
         await burst(pilot, "pageup")
-        assert "⚠ the #1 cards add up to 0" in screen.query_one("#step-notes", Hanging).plain()
+        assert "⚠ nobody holds the #1 card" in screen.query_one("#step-notes", Hanging).plain()
     players = saved(path)[0].rounds[0].players
     assert players["Ana"]["attractions"]["1"] == 0 and players["Bo"]["attractions"]["1"] == 0
 

@@ -192,9 +192,11 @@ class TicketBooth(Game):
         if count <= 4:
             for n in ATTRACTIONS:
                 total = sum(every[n].values())
-                if total < n:
-                    warn(f"the {self.label(session, n)} cards add up to {total}, but "
-                         f"{'the 1 is' if n == 1 else f'all {n} are'} taken "
+                if total < n and n == 1:  # one card: nobody holds it
+                    warn(f"nobody holds the {self.label(session, n)} card, but every card is taken "
+                         f"in a {count}-player game", "attractions", key=str(n))
+                elif total < n:
+                    warn(f"the {self.label(session, n)} cards add up to {total}, but all {n} are taken "
                          f"in a {count}-player game", "attractions", key=str(n))
             if sum(outhouses.values()) != 3:
                 warn(f"the Outhouses add up to {sum(outhouses.values())}, but all 3 are taken "

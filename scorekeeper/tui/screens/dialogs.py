@@ -30,6 +30,11 @@ def mouse_only(button: Button) -> Button:
     return button
 
 
+def session_refusals(session: Session) -> list[Problem]:
+    """The errors the core's one `validate` finds in the session as it would be saved (as `check` would)."""
+    return [p for p in validation.validate(session) if p.is_error]
+
+
 def text_refusals(session: Session, keys: tuple[str, ...]) -> list[Problem]:
     """The errors the core's one `validate` finds at these top-level keys of the session (as `check` would)."""
     return [p for p in validation.validate(session) if p.is_error and p.path.split(".")[0].split("[")[0] in keys]
@@ -221,10 +226,15 @@ class RenameScreen(ModalScreen[tuple[str, str] | None]):
         self.query_one("#new-name", Input).focus()
 
     def problems(self) -> list[Problem]:
-        """What is wrong with the new name (the same checks as the file's names)."""
+        """What the core's one `validate` refuses in the session renamed as it would be saved (the name checked as
+        the file's names are, everywhere it stands)."""
         new = self.query_one("#new-name", Input).value.strip()
-        renamed = [new if p == self.player else p for p in self.session.players]
-        return validation.players_problems(renamed, self.game)
+        try:
+            renamed = self.session.with_player_renamed(self.player, new)
+        except ValueError:  # the name of another player: the file's check says so, ignoring case
+            return validation.players_problems([new if p == self.player else p for p in self.session.players],
+                                               self.game)
+        return session_refusals(renamed)
 
     @on(Input.Changed, "#new-name")
     def changed(self) -> None:
@@ -257,16 +267,18 @@ class SeatList(OrderedList):
 
 
 class SeatingScreen(ModalScreen[tuple[str, ...] | None]):
-    """The seating order: shift+up / shift+down move the highlighted player; Enter saves."""
+    """The seating order: shift+up / shift+down move the highlighted player; Enter saves (unless the core's one
+    `validate` refuses the session reseated: then why, under the list)."""
 
     BINDINGS = [
         Binding("ctrl+s", "save", "Save"),
         Binding("escape", "cancel", "Cancel"),
     ]
 
-    def __init__(self, players: tuple[str, ...]) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__(classes="dialog-screen")
-        self.order = list(players)
+        self.session = session
+        self.order = list(session.players)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -274,6 +286,7 @@ class SeatingScreen(ModalScreen[tuple[str, ...] | None]):
             yield Static(Content.styled("up/down picks a player, shift+up / shift+down moves them, Enter saves, "
                                         "Esc cancels. The first player of each round follows this order.", "dim"))
             yield SeatList(id="seats")
+            yield Static(id="seating-problem", classes="field-problem")
             with Horizontal(classes="buttons"):
                 yield Button("Save (Enter)", variant="primary", id="save")
                 yield Button("Cancel (Esc)", id="cancel")
@@ -297,10 +310,22 @@ class SeatingScreen(ModalScreen[tuple[str, ...] | None]):
         self.order[at], self.order[at + delta] = self.order[at + delta], self.order[at]
         self.show(at + delta)
 
+    def problems(self) -> list[Problem]:
+        """What is refused in the session reseated in this order, as it would be saved."""
+        try:
+            reseated = self.session.with_seating(self.order)
+        except ValueError as exc:  # not the same players, or a round is scored meanwhile
+            return [Problem(str(exc), path="players")]
+        return session_refusals(reseated)
+
     @on(OptionList.OptionSelected, "#seats")
     @on(Button.Pressed, "#save")
     def action_save(self) -> None:
-        """Save this order."""
+        """Save this order, unless it is refused (then why, under the list; nothing saved)."""
+        problems = self.problems()
+        self.query_one("#seating-problem", Static).update(joined(problem_line(p) for p in problems))
+        if problems:
+            return
         self.dismiss(tuple(self.order))
 
     @on(Button.Pressed, "#cancel")

@@ -88,7 +88,7 @@ class ExportScreen(Screen[None]):
         with VerticalScroll(id="export"):
             yield Static(Content.from_markup(
                 "Files are written to [b]$folder[/b] (named after the session file, replaced on a new export).",
-                folder=str(exports_dir(self.path))), classes="hint")
+                folder=inert(str(exports_dir(self.path)))), classes="hint")
             options = [Option(Content.assemble((f"{key}  ", "bold $text-accent"), (name, "bold"), "  ",
                                                (what, "dim")), id=fmt)
                        for fmt, key, (name, _, what) in (("csv", "c", FILES["csv"]), ("md", "m", FILES["md"]),
@@ -139,14 +139,14 @@ class ExportScreen(Screen[None]):
             return
         self.written[to] = target
         written.update(Content.from_markup("[b $text-success]✓ $name written:[/] $path",
-                                           name=FILES[to][0], path=str(target)))
+                                           name=FILES[to][0], path=inert(str(target))))
         if to == "text":  # for a group chat: on the clipboard, and shown as it will read
             text = target.read_text("utf-8")
             self.app.copy_to_clipboard(text)
             written.update(Content.from_markup("[b $text-success]✓ Text written:[/] $path — and copied to the "
-                                               "clipboard (if the terminal allows it)\n\n", path=str(target))
+                                               "clipboard (if the terminal allows it)\n\n", path=inert(str(target)))
                            + Content(inert(text.rstrip("\n"), newlines=True)))
-        self.notify(str(target), title=f"{FILES[to][0]} written", markup=False)
+        self.notify(inert(str(target)), title=f"{FILES[to][0]} written", markup=False)
 
     async def action_bgstats(self) -> None:
         """Show the BG Stats play as a QR code, drawn whole or not at all, and its link as text; save the code as

@@ -46,13 +46,15 @@ def index_errors() -> tuple[type[Exception], ...]:
 
 def odd_files(folder: Path) -> list[Entry]:
     """`*.toml` names in the folder that are not regular files (a FIFO, a folder): listed, never opened."""
+    from scorekeeper.paths import leads_out
     from scorekeeper.summary import UNREADABLE
 
     odd: list[Entry] = []
     try:
         with os.scandir(folder) as found:
             for item in found:
-                if item.name.endswith(".toml") and not item.name.startswith(".") and not item.is_file():
+                if item.name.endswith(".toml") and not item.name.startswith(".") and not item.is_file() and not (
+                        item.is_symlink() and leads_out(os.path.realpath(folder), item.path)):
                     odd.append(Entry(Path(item.path), state=UNREADABLE, error="not a regular file"))
     except OSError:
         pass

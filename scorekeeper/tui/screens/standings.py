@@ -353,7 +353,7 @@ class StandingsScreen(SessionScreen):
                 return
             self.correct(reseated, "Seating: " + ", ".join(order))
 
-        self.app.push_screen(SeatingScreen(self.session.players), answer)
+        self.app.push_screen(SeatingScreen(self.session), answer)
 
     def action_details(self) -> None:
         """Edit the session's title and notes."""

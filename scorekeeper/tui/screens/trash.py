@@ -49,7 +49,7 @@ class TrashScreen(Screen[None]):
 
     def load(self) -> None:
         """List the files in trash/."""
-        found = (entry_for(p) for p in store.session_files(self.app.folder / "trash"))
+        found = (entry_for(p) for p in store.session_files(self.app.folder / "trash", within=self.app.folder))
         self.entries = [e for e in found if e is not None]
         listing = self.query_one("#trashed", SessionList)
         listing.set_rows(self.entries, 0 if self.entries else None)
