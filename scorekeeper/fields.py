@@ -18,7 +18,7 @@ MAX_ITEMS = 200
 MAX_ROUNDS = 100
 """A session: at most 100 rounds."""
 MAX_DIGITS = 32
-"""A number is written with at most 32 digits (what the store's reader takes: `store.MAX_DIGITS`)."""
+"""A number is written with at most 32 digits (what the store's reader takes: `reading.MAX_DIGITS`)."""
 _BARE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
 """The characters of a bare TOML key."""
 

@@ -19,7 +19,7 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Static, TextArea
 
-from scorekeeper import files, store, validation
+from scorekeeper import files, reading, store, validation
 from scorekeeper.session import Round, Session
 from scorekeeper.tui.app import ScorekeeperApp
 from scorekeeper.tui.screens.dialogs import DetailsScreen, RenameScreen, SeatingScreen
@@ -69,7 +69,7 @@ def read_back(folder: Path) -> list[str]:
     """Every session file of the folder read as `check` reads it: what is refused (empty: all pass)."""
     refused = []
     for path in sorted(folder.glob("*.toml")):
-        session, problems = files.parse(store.read_text(path))
+        session, problems = files.parse(reading.read_text(path))
         errors = [p for p in problems if p.is_error]
         if session is not None:
             errors += [p for p in validation.validate(session) if p.is_error]
@@ -118,7 +118,7 @@ class ScreenEdits:
 
     def on_disk(self, path: Path) -> Session | None:
         """The session of a file as `check` reads it (None: refused)."""
-        return files.parse(store.read_text(path))[0]
+        return files.parse(reading.read_text(path))[0]
 
     def listen(self, app: ScorekeeperApp) -> None:
         """Keep what the app says (a refusal by the save behind the boxes is a fault of the box)."""
@@ -299,17 +299,17 @@ class ScreenEdits:
             self.listen(app)
             screen = app.screen
             assert isinstance(screen, WalkthroughScreen)
-            steps, slots = screen.plan()
+            steps, slots = screen.state.steps, screen.state.inputs
             editable = [i for i, inputs in enumerate(slots) if inputs]  # a step worked out from the map has none
             for i in range(n):
                 before = snapshot(folder)
                 step = editable[i % len(editable)]
                 for _ in range(len(steps)):
-                    if screen.index == step:
+                    if screen.state.index == step:
                         break
-                    await pilot.press("pagedown" if screen.index < step else "pageup")
+                    await pilot.press("pagedown" if screen.state.index < step else "pageup")
                     await settle(pilot)
-                assert app.screen is screen and screen.index == step
+                assert app.screen is screen and screen.state.index == step
                 kind = slots[step][0].kind
                 if kind not in ("int", "counts") and i < 2 * len(editable):  # past the limits, pasted, first
                     text = ("8 " + "z" * 201, "9" * 40)[i // len(editable)]
@@ -323,7 +323,7 @@ class ScreenEdits:
                 await self.enter_text(pilot, text, paste)
                 await pilot.press("enter")
                 await settle(pilot)
-                refused = bool(screen.rejected)
+                refused = bool(screen.state.rejected)
                 assert app.doc is not None
                 if self.on_disk(path) != app.doc.session or screen.session != app.doc.session:
                     self.figures.faults.append(f"grid: the screen took what the file did not ({text[:40]!r})")
@@ -331,7 +331,7 @@ class ScreenEdits:
                 # on the value refused (never on disk), the prefixes before it were each a save of their own
                 self.judge("map" if rules else "grid", folder, snapshot(folder) if refused else before, refused)
                 if refused:  # to another step and back: the boxes show the session again, the refused text gone
-                    await pilot.press("pageup" if screen.index else "pagedown")
+                    await pilot.press("pageup" if screen.state.index else "pagedown")
                     await settle(pilot)
 
 
@@ -409,10 +409,10 @@ async def test_a_card_name_past_the_limit_is_refused_at_its_line_and_kept_to_cor
         await settle(pilot)
         lines = screen.editors[(0, 0)]
         assert lines.rows[0].text == "8 " + "n" * 201
-        assert screen.rejected and "not saved: 201 characters in the card's name; at most 200" in shown(screen, "Ana")
+        assert screen.state.rejected and "not saved: 201 characters in the card's name; at most 200" in shown(screen, "Ana")
         await pilot.press("backspace", "enter")
         await settle(pilot)
-        assert not screen.rejected
+        assert not screen.state.rejected
     session, _ = files.load(path)
     assert session.rounds[0].players["Ana"]["tickets"] == [{"points": 8, "completed": True, "name": "n" * 200}]
 
@@ -492,7 +492,7 @@ async def test_a_number_of_more_digits_than_a_file_holds_is_refused_at_its_box(t
             assert "a number of 40 digits; numbers have at most 32" in shown(screen, "Ana")
             await pilot.press("enter")
             await settle(pilot)
-            assert screen.rejected and screen.spots[screen.at].player == 0
+            assert screen.state.rejected and screen.spots[screen.at].player == 0
         # typed in key by key, the value is saved as long as the file takes it: 32 nines, not 33
         assert read_back(tmp_path) == []
         assert files.load(path)[0].rounds[0].players["Ana"]["tickets"] == [{"points": int("9" * 32),
@@ -502,7 +502,7 @@ async def test_a_number_of_more_digits_than_a_file_holds_is_refused_at_its_box(t
 def test_the_numbers_limit_is_the_readers() -> None:
     from scorekeeper import fields
 
-    assert fields.MAX_DIGITS == store.MAX_DIGITS
+    assert fields.MAX_DIGITS == reading.MAX_DIGITS
     big = Session(game="ticket-to-ride", players=("Ana", "Bo"),
                   rounds=(Round(players={"Ana": {"longest_path": 10 ** 32}}),))
     [error] = [p for p in validation.validate(big) if "digits" in p.message]
