@@ -1,5 +1,5 @@
-"""A session's first frame: the screen it opens on is styled by its own stylesheet, each widget once, before the
-app reads the stylesheets of the other screens (after that frame)."""
+"""A session's first frame: the screen it opens on is styled by the app's stylesheet and its own (its CSS_PATH),
+each widget once; the other screens' stylesheets are read when those screens are first shown."""
 
 from __future__ import annotations
 
@@ -46,18 +46,21 @@ async def test_a_walkthrough_opens_with_its_rules_alone_each_widget_styled_once(
     app = app_for(tmp_path, path)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        assert seen["sources"] == {"session.tcss"}  # neither the home's, nor the standings', nor the dialogs'
+        assert seen["sources"] == {"scorekeeper.tcss", "session.tcss"}  # the app's and its own, no other screen's
         screen = seen["screen"]
         assert isinstance(screen, WalkthroughScreen)
         assert screen.query_one("#steps").styles.width.value == 26  # session.tcss's rule
+        assert screen.query_one("#step").region.x == 26  # the screen itself too (layout: horizontal)
         widgets = {f"{type(w).__name__}#{w.id}" for w in screen.walk_children()}
         styled = seen["styled"]
         assert isinstance(styled, Counter)
         focused = "StepGrid#grid"  # styled again for :focus
         assert focused in widgets and styled[focused] <= 2, styled
         assert all(styled[w] == 1 for w in widgets - {focused}), styled  # once, not again on resume or resize
-        sources = {Path(p).name for p, _ in app.stylesheet.source if p.endswith(".tcss")}
-        assert {"scorekeeper.tcss", "standings.tcss", "more.tcss"} <= sources  # read after the first frame
+        await pilot.press("escape")  # up to the standings: their stylesheet is read as they are shown
+        await settle(pilot)
+        assert isinstance(app.screen, StandingsScreen)
+        assert app.screen.query_one("#standings").styles.padding == Spacing(1, 2, 1, 2)
 
 
 @pilot_test
@@ -66,7 +69,7 @@ async def test_finished_standings_open_styled_by_their_rules(tmp_path: Path, mon
     seen, _ = watch(monkeypatch, StandingsScreen)
     async with app_for(tmp_path, path).run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        assert "standings.tcss" in seen["sources"] and "more.tcss" not in seen["sources"]
+        assert seen["sources"] == {"scorekeeper.tcss", "standings.tcss"}
         screen = seen["screen"]
         assert isinstance(screen, StandingsScreen)
         assert screen.query_one("#standings").styles.padding == Spacing(1, 2, 1, 2)
@@ -80,5 +83,10 @@ async def test_a_session_that_cannot_be_opened_shows_the_home_and_the_error_styl
     assert isinstance(app, ScorekeeperApp)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        from scorekeeper.tui.screens.dialogs import ErrorScreen
+        from scorekeeper.tui.screens.home import HomeScreen
+
+        assert [type(s) for s in app.screen_stack[1:]] == [HomeScreen, ErrorScreen]
         sources = {Path(p).name for p, _ in app.stylesheet.source if p.endswith(".tcss")}
-        assert {"scorekeeper.tcss", "more.tcss"} <= sources
+        assert {"scorekeeper.tcss", "home.tcss"} <= sources
+        assert app.screen.query_one(".dialog").styles.width.value == 100  # scorekeeper.tcss: .dialog.wide

@@ -53,10 +53,12 @@ class SessionScreen(Screen[None]):
 
     @on(events.ScreenResume)
     def first_resume(self, event: events.ScreenResume) -> None:
-        """The first resume follows the mount, which styled every widget: Textual need not style them again."""
+        """The first resume follows the mount, which styled every widget: Textual need not style them again. The
+        screen itself is styled once more: Textual reads a pushed screen's CSS_PATH just after it first styled it."""
         if not self._resumed:
             self._resumed = True
             event.refresh_styles = False
+            self.app.stylesheet.apply(self)
 
     def show_title(self) -> None:
         """The title bar from the session as it is now."""

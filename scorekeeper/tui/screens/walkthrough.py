@@ -96,6 +96,7 @@ class Spot:
 class WalkthroughScreen(SessionScreen):
     """One round, step by step in the rulebook's order; every accepted value is saved."""
 
+    CSS_PATH = "../session.tcss"
     BINDINGS = [
         Binding("escape", "standings", "Standings", id="standings"),
         Binding("pageup", "step(-1)", "Prev step", id="prev-step"),
