@@ -1,4 +1,4 @@
-"""Whole-process time of `scorekeeper score` on a sample, next to `python -c "import tomllib"`.
+"""Whole-process time of `scorekeeper score` on a sample, next to `python -c "import dataclasses, tomllib, fractions"`.
 
 Run: .venv/bin/python bench/cli.py [RUNS] [--install editable|regular|both]. Prints medians and the ratio; compare
 ratios, not times. `editable` measures this interpreter (the project's `pip install -e` venv: its finder adds imports to
@@ -9,8 +9,8 @@ interleaves the two. Every table says which it measured. The bytecode is compile
 of each case that may write it), so the figures are the same whether PYTHONDONTWRITEBYTECODE is set or not: each
 case is run both ways and both columns printed. The runs are interleaved (every case in turn, RUNS times). Each
 figure is the median wall time and, beside it, the median CPU time (user + system), which stays steadier when
-other work shares the machine; the load average is printed before and after. Target: `score` at most 1.6x the
-baseline, in both install modes.
+other work shares the machine; the load average is printed before and after. Budget (issue 23): `score` at most
+3x the baseline's CPU time, in both install modes (the last lines say it; exit 1 when over).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ RIDE_SAMPLE = ROOT / "sample_sessions" / "ticket-to-ride-4p.toml"
 MAP_SAMPLE = ROOT / "sample_sessions" / "ticket-to-ride-usa-4p.toml"
 
 CASES = {
-    "python -c 'import tomllib'": ["python", "-c", "import tomllib"],
+    "python -c 'import dataclasses, tomllib, fractions'": ["python", "-c", "import dataclasses, tomllib, fractions"],
     "scorekeeper --help": ["scorekeeper", "--help"],
     "scorekeeper games": ["scorekeeper", "games"],
     "scorekeeper serve --help": ["scorekeeper", "serve", "--help"],
@@ -44,6 +44,11 @@ CASES = {
 }
 """Each case's command: `python` is the install's interpreter, `scorekeeper` the script pip installed beside it (what
 a user runs; `python -m` adds runpy's imports, shown once for comparison)."""
+
+BUDGET = 3.0
+"""`scorekeeper score FILE` at most this many times the baseline's CPU (user + system)."""
+
+SCORE = "scorekeeper score (Ticket Booth, 3 rounds)"
 
 ENVS = {
     "bytecode written": {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
@@ -82,8 +87,9 @@ def once(cmd: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float]:
     return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
 
 
-def main() -> None:
-    """Alternate the cases, RUNS times each in both environments and each install, and print medians and ratios."""
+def main() -> int:
+    """Alternate the cases, RUNS times each in both environments and each install, print medians and ratios; 1 when
+    `score` is over the budget."""
     options = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     options.add_argument("runs", nargs="?", type=int, default=15)
     options.add_argument("--install", choices=("editable", "regular", "both"), default="both")
@@ -116,7 +122,7 @@ def main() -> None:
                else "regular install (pip install . into a fresh venv, run outside the checkout)")
         print(f"\n{how}: {python}")
         heads = "".join(f" | {e[:25]:<25} {'wall':>6} {'×':>5} {'cpu':>6} {'×':>5}" for e in ENVS)
-        print(f"{'case':<46}{heads}   (median ms, {args.runs} runs each)")
+        print(f"{'case':<52}{heads}   (median ms, {args.runs} runs each)")
         for name in CASES:
             cells = ""
             for e in ENVS:
@@ -124,10 +130,18 @@ def main() -> None:
                 base_wall, base_cpu = med((install, first, e), 0), med((install, first, e), 1)
                 cells += f" | {'':<25} {wall * 1000:>6.0f} {wall / base_wall:>5.2f} {cpu * 1000:>6.0f} " \
                          f"{cpu / base_cpu:>5.2f}"
-            print(f"{name:<46}{cells}")
+            print(f"{name:<52}{cells}")
     print("\nload average (1, 5, 15 min): before " + " ".join(f"{x:.2f}" for x in load_before)
           + ", after " + " ".join(f"{x:.2f}" for x in os.getloadavg()))
+    over = False
+    for install in installs:
+        for e in ENVS:
+            ratio = med((install, SCORE, e), 1) / med((install, first, e), 1)
+            over |= ratio > BUDGET
+            print(f"budget: {SCORE}, {install}, {e}: CPU {ratio:.2f}x the baseline "
+                  f"({'within' if ratio <= BUDGET else 'OVER'} {BUDGET}x)")
+    return 1 if over else 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

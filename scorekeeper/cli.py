@@ -6,13 +6,13 @@ import builtins
 import os
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # imported where used: `--help` and `games` read no session file, `score` makes no Path
     import argparse
     from pathlib import Path
 
-    from scorekeeper.cli_parser import Parser, Setup
+    from scorekeeper.cli_parser import CommandLine, Parser, Setup
     from scorekeeper.session import Problem, Session
 
 EXIT_OK, EXIT_FAIL, EXIT_INVALID = 0, 1, 2
@@ -51,61 +51,21 @@ def command(name: str, help: str) -> Callable[[Setup], Setup]:  # noqa: A002  # 
     return register
 
 
-def build_parser() -> Parser:
-    """The command line's one parser: `scorekeeper [FILE]` and a sub-command per registered setup."""
-    from scorekeeper.cli_parser import CommandOrFile, Parser, ShowVersion
+def build_parser() -> CommandLine:
+    """The command line's one parser: `scorekeeper [--dir DIR] [FILE]` and a sub-command per registered setup."""
+    from scorekeeper.cli_parser import CommandLine, ShowVersion
 
-    parser = Parser(prog="scorekeeper", usage="%(prog)s [--dir DIR] [FILE | COMMAND ...]",
-                    description="Keeps score at the end of a board game of the Ticket family. "
-                    "With no FILE and no COMMAND: the home screen on the sessions folder.")
+    parser = CommandLine(COMMANDS, setup_open, "Keeps score at the end of a board game of the Ticket family. "
+                         "With no FILE and no COMMAND: the home screen on the sessions folder.")
     parser.add_argument("--dir", help="the sessions folder (default: $SCOREKEEPER_HOME or the user data folder)")
     parser.add_argument("--version", action=ShowVersion)
-    parser.set_defaults(func=cmd_open, file=None)
-    sub = cast(CommandOrFile, parser.add_subparsers(
-        title="commands", metavar="FILE | COMMAND", action=CommandOrFile, prog="scorekeeper",
-        description="FILE opens that session in the app; scorekeeper COMMAND --help tells more"))
-    sub.opening(setup_open)
-    for name, (help, setup) in COMMANDS.items():
-        sub.declare(name, help, setup)
     return parser
 
 
 def setup_open(opening: Parser) -> None:
-    """`scorekeeper [--dir DIR] [FILE]`."""
-    opening.prog, opening.usage = "scorekeeper", "%(prog)s [--dir DIR] [FILE]"
-    opening.add_argument("file", nargs="?", help="a session file to open")
+    """`scorekeeper [--dir DIR] [FILE]`: the words after FILE (the FILE itself is the top parser's)."""
     dir_option(opening)
-
-
-def plain_score(argv: list[str]) -> tuple[list[str], bool] | None:
-    """`score [--json] FILE… [--json]` with plain file names: the files and whether --json is given, read as the
-    parser reads them but without argparse (~5 ms of the commonest command); None for anything else."""
-    if argv[:1] != ["score"]:
-        return None
-    files, as_json = argv[1:], False
-    if files[:1] == ["--json"] or files[-1:] == ["--json"]:
-        files, as_json = (files[1:] if files[0] == "--json" else files[:-1]), True
-    if not files or not all(name and not name.startswith("-") for name in files):
-        return None
-    return files, as_json
-
-
-def plain_open(argv: list[str]) -> tuple[str | None, str | None] | None:
-    """`scorekeeper [--dir DIR] [FILE]` (or `FILE --dir DIR`) with plain words and a FILE that exists: the folder
-    and the file, read as the parser reads them but without argparse (~3 ms of opening the app); None for
-    anything else (a FILE that is not there may be a mistyped command: the parser says so)."""
-    rest, folder = list(argv), None
-    for at in (0, len(rest) - 2):
-        if at >= 0 and len(rest) >= at + 2 and rest[at] == "--dir":
-            folder = rest.pop(at + 1)
-            rest.pop(at)
-            break
-    words = rest if folder is None else [*rest, folder]
-    if len(rest) > 1 or not all(word and not word.startswith("-") for word in words):
-        return None
-    if rest and (rest[0] in COMMANDS or not os.path.exists(rest[0])):
-        return None
-    return folder, (rest[0] if rest else None)
+    opening.set_defaults(func=cmd_open)
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -113,7 +73,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     from scorekeeper.cli_parser import ParseError
 
     try:
-        return build_parser().parse_args(argv)
+        return build_parser().read(argv)
     except ParseError as exc:
         raise UsageError(str(exc)) from None
 
@@ -124,12 +84,6 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_FAIL
     argv = sys.argv[1:] if argv is None else argv
     try:
-        plain = plain_score(argv)
-        if plain is not None:
-            return score_files(*plain)
-        opened = plain_open(argv)
-        if opened is not None:
-            return open_in_app(*opened)
         args = parse(argv)
         return int(args.func(args))
     except UsageError as exc:
@@ -152,28 +106,26 @@ def supported_system() -> bool:
 
 
 def cmd_open(args: argparse.Namespace) -> int:
-    """`scorekeeper [FILE]`: the app on the sessions folder, or on one session."""
-    return open_in_app(args.dir, args.file)
-
-
-def open_in_app(folder: str | None, file: str | None) -> int:
-    """The app on the sessions folder (`--dir`, else the default), or on one session file."""
+    """`scorekeeper [FILE]`: the app on the sessions folder (`--dir`, else the default), or on one session."""
     from pathlib import Path
 
     from scorekeeper.paths import sessions_dir
 
-    return open_app(sessions_dir(folder), Path(file) if file else None)
+    return open_app(sessions_dir(args.dir), Path(args.file) if args.file else None)
 
 
 def open_app(folder: Path, file: Path | None) -> int:
     """Start the TUI (imported only here, so the commands stay free of Textual)."""
+    from scorekeeper.text import inert
+
     if file is not None and not file.exists():
-        raise UsageError(f"scorekeeper: no such file: {file}")
+        raise UsageError(f"scorekeeper: no such file: {inert(file)}")
     if file is not None and file.is_dir():
-        raise UsageError(f"scorekeeper: {file} is a folder, not a session file: to open it as the sessions folder, "
-                         f"scorekeeper --dir {file}")
+        raise UsageError(f"scorekeeper: {inert(file)} is a folder, not a session file: to open it as the sessions "
+                         f"folder, scorekeeper --dir {inert(file)}")
     if folder.exists() and not folder.is_dir():
-        raise UsageError(f"scorekeeper: the sessions folder {folder} is a file, not a folder (give --dir a folder)")
+        raise UsageError(f"scorekeeper: the sessions folder {inert(folder)} is a file, not a folder (give --dir a "
+                         "folder)")
     from scorekeeper.tui.app import run
 
     return run(folder, file)
@@ -345,6 +297,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     from scorekeeper.games import GAMES
     from scorekeeper.paths import sessions_dir
     from scorekeeper.session import Problem, Session
+    from scorekeeper.text import inert
 
     game = GAMES.get(args.game)
     if game is None:
@@ -367,12 +320,13 @@ def cmd_new(args: argparse.Namespace) -> int:
     session = Session(game=game.id, players=tuple(players), title=title or None, started=now, rules=rules)
     folder = sessions_dir(args.dir)
     if folder.exists() and not folder.is_dir():
-        raise UsageError(f"scorekeeper new: the sessions folder {folder} is a file, not a folder")
+        raise UsageError(f"scorekeeper new: the sessions folder {inert(folder)} is a file, not a folder")
     store.remove_stale_temps(folder)
     try:
         path = store.create(folder, session, now)
     except OSError as exc:
-        print(f"scorekeeper new: cannot write a session file in {folder}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"scorekeeper new: cannot write a session file in {inert(folder)}: {exc.strerror or exc}",
+              file=sys.stderr)
         return EXIT_FAIL
     print(path)
     if args.no_open:
@@ -419,10 +373,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from scorekeeper.index import Index
     from scorekeeper.paths import sessions_dir
     from scorekeeper.stats import statistics
+    from scorekeeper.text import inert
 
     folder = Path(args.folder) if args.folder else sessions_dir(args.dir)
     if not folder.is_dir():
-        raise UsageError(f"scorekeeper stats: no such folder: {folder}")
+        raise UsageError(f"scorekeeper stats: no such folder: {inert(folder)}")
     days: dict[str, date | None] = {"since": None, "until": None}
     for key in days:
         text = getattr(args, key)
@@ -475,6 +430,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     from scorekeeper import games, store
     from scorekeeper.export import export
+    from scorekeeper.text import inert
 
     code = EXIT_OK
     sheets = []
@@ -492,7 +448,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         try:
             store.write_atomic(Path(args.output), text)
         except OSError as exc:
-            print(f"scorekeeper export: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+            print(f"scorekeeper export: cannot write {inert(args.output)}: {exc.strerror or exc}", file=sys.stderr)
             return EXIT_FAIL
     else:
         from scorekeeper.text import inert_lines

@@ -1,7 +1,9 @@
-"""The command line's argparse side: the parser, help at the terminal's width, sub-commands built when invoked.
+"""The command line's argparse side: one parser for `scorekeeper [--dir DIR] [FILE | COMMAND ...]`, help at the
+terminal's width, mistakes said inertly; a command's own parser is built only when it is the one invoked.
 
-Imported only when argparse reads the command line: `score` on plain file names is read without it (argparse and
-the gettext lookups of its messages are a tenth of that command's start-up).
+argparse's public API only: the first word and the words after it are read by the top parser (`nargs="?"` and
+`argparse.REMAINDER`, the documented way of a program that hands its arguments on), then by the named command's
+parser, or by the opening parser (`--dir` alone) when the first word is a file.
 """
 
 from __future__ import annotations
@@ -9,8 +11,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NoReturn
+from collections.abc import Callable, Mapping
+from typing import Any, NoReturn
 
 
 class ParseError(Exception):
@@ -18,19 +20,31 @@ class ParseError(Exception):
 
 
 class Parser(argparse.ArgumentParser):
-    """An argument parser whose mistakes are ParseErrors, not exit 2."""
+    """An argument parser whose mistakes are ParseErrors, not exit 2, their text inert."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(formatter_class=Formatter, **kwargs)
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(**kwargs)
 
     def error(self, message: str) -> NoReturn:
-        """Turn argparse's complaint into a ParseError."""
-        raise ParseError(f"{self.prog}: {message}\n{self.format_usage().strip()}")
+        """Turn argparse's complaint into a ParseError: the words it quotes are the user's, and may hold a line feed
+        or an escape sequence (`unrecognized arguments: …`), so the complaint is one line, every control escaped."""
+        from scorekeeper.text import inert
+
+        raise ParseError(f"{self.prog}: {inert(message)}\n{self.format_usage().strip()}")
 
 
 class Formatter(argparse.HelpFormatter):
     """argparse's help at the terminal's width, found without `shutil` (which argparse imports for it on every
     `add_argument`, and which imports three compression modules: ~3 ms of every run)."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, width=terminal_columns() - 2)
+
+
+class ListingFormatter(argparse.RawDescriptionHelpFormatter):
+    """The top parser's help: its description and command listing are laid out by `CommandLine` (at the same
+    width), argparse keeps their lines."""
 
     def __init__(self, prog: str) -> None:
         super().__init__(prog, width=terminal_columns() - 2)
@@ -43,61 +57,73 @@ def terminal_columns() -> int:
     except ValueError:
         columns = 0
     if columns <= 0:
+        stdout = sys.__stdout__
         try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+            columns = os.get_terminal_size(stdout.fileno()).columns if stdout is not None else 0
         except (AttributeError, ValueError, OSError):
             columns = 0
     return columns or 80
 
 
-if TYPE_CHECKING:
-    Commands = argparse._SubParsersAction[Parser]
-else:
-    Commands = argparse._SubParsersAction
-
 Setup = Callable[[Parser], None]
 """What fills in a command's parser: its arguments, and `set_defaults(func=…)`."""
 
+OPEN_USAGE = "%(prog)s [--dir DIR] [FILE]"
 
-class CommandOrFile(Commands):
-    """The sub-commands, where a first word that names none is the session file to open.
 
-    `--help` lists every command by name; a command's own parser is built only when it is the one invoked.
+class CommandLine(Parser):
+    """`scorekeeper [--dir DIR] [FILE | COMMAND ...]`: the first word names a command, else it is a file to open.
+
+    `commands` is the project's own list (name: its line in `--help`, and the setup of its parser); `opening`
+    sets up the parser of the words after a FILE (or of none).
     """
 
-    OPEN = ""
+    def __init__(self, commands: Mapping[str, tuple[str, Setup]], opening: Setup, summary: str) -> None:
+        super().__init__(prog="scorekeeper", usage="%(prog)s [--dir DIR] [FILE | COMMAND ...]",
+                         formatter_class=ListingFormatter)
+        self.commands = commands
+        self.opening = opening
+        self.summary = summary
+        self.add_argument("word", nargs="?", metavar="FILE | COMMAND",
+                          help="a session file to open in the app, or one of the commands below")
+        self.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.choices = None  # type: ignore[assignment]  # any word: a command's name, else a file
-        self.setups: dict[str, Setup] = {}
+    def format_help(self) -> str:
+        """The help, with the description and the commands wrapped here (argparse keeps their lines)."""
+        import textwrap
 
-    def declare(self, name: str, help: str, setup: Setup) -> None:  # noqa: A002  # argparse's word
-        """List a command in `--help`; `setup` fills in its parser when the command is invoked."""
-        self.setups[name] = setup
-        self._choices_actions.append(self._ChoicesPseudoAction(name, (), help))
+        width = terminal_columns() - 2
+        self.description = textwrap.fill(self.summary, width)
+        names = max(map(len, self.commands)) + 2
+        lines = ["commands (scorekeeper COMMAND --help tells more):"]
+        for name, (line, _setup) in self.commands.items():
+            lines += textwrap.wrap(line, max(width, names + 24), initial_indent=f"    {name:<{names}}",
+                                   subsequent_indent=" " * (4 + names))
+        self.epilog = "\n".join(lines)
+        return super().format_help()
 
-    def opening(self, setup: Setup) -> None:
-        """The setup of the parser that reads a first word naming no command: a file to open."""
-        self.setups[self.OPEN] = setup
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: Any, option_string: str | None = None) -> None:
-        """Run the named command's parser, or the opening parser on a file name."""
-        word = values[0]
-        if word not in self.setups:
+    def read(self, argv: list[str]) -> argparse.Namespace:
+        """The arguments: `func` is the command to run (`file` is set for the app's opening)."""
+        args = self.parse_args(argv)
+        word, rest = args.word, args.rest
+        del args.word, args.rest
+        at = len(argv) - len(rest)
+        if rest and at >= 2 and argv[at - 1] == "--" and argv[at - 2] == word:  # REMAINDER ate it: hand it on
+            rest = ["--", *rest]
+        if word in self.commands:
+            sub = Parser(prog=f"scorekeeper {word}")
+            self.commands[word][1](sub)
+            return sub.parse_args(rest, namespace=args)
+        if word is not None and not os.path.exists(word):
             import difflib
 
-            if not os.path.exists(word) and (close := difflib.get_close_matches(word, self.commands(), n=1)):
-                parser.error(f"no such file or command: {word!r} (did you mean {close[0]!r}?)")
-            word, values = self.OPEN, [self.OPEN, *values]
-        if word not in self._name_parser_map:
-            self.setups[word](self.add_parser(word))
-        super().__call__(parser, namespace, values, option_string)
-
-    def commands(self) -> list[str]:
-        """The names of the sub-commands."""
-        return [name for name in self.setups if name != self.OPEN]
+            if close := difflib.get_close_matches(word, list(self.commands), n=1):
+                self.error(f"no such file or command: {word!r} (did you mean {close[0]!r}?)")
+        opening = Parser(prog="scorekeeper", usage=OPEN_USAGE)
+        self.opening(opening)
+        args = opening.parse_args(rest, namespace=args)
+        args.file = word
+        return args
 
 
 class ShowVersion(argparse.Action):
@@ -128,4 +154,3 @@ def version() -> str:
         return installed(DISTRIBUTION)
     except PackageNotFoundError:
         return "(not installed)"
-

@@ -194,22 +194,6 @@ def test_stats_counts_finished_sessions(tmp_path, capsys):
     assert "The Ticket Booth" in out and "win rate" in out
 
 
-def test_the_core_and_the_commands_do_not_import_textual():
-    code = (
-        "import pkgutil, importlib, sys, scorekeeper\n"
-        "for m in pkgutil.walk_packages(scorekeeper.__path__, 'scorekeeper.'):\n"
-        "    shells = ('scorekeeper.__main__', 'scorekeeper.serve')\n"
-        "    if not m.name.startswith('scorekeeper.tui') and m.name not in shells:\n"
-        "        importlib.import_module(m.name)\n"
-        "from scorekeeper.cli import main\n"
-        f"main(['score', {str(THREE)!r}]); main(['check', {str(THREE)!r}]); main(['games'])\n"
-        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
-        "assert not bad, bad\n"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-
-
 def test_python_dash_m_runs_the_command_line():
     result = subprocess.run([sys.executable, "-m", "scorekeeper", "score", str(THREE)], capture_output=True, text=True)
     assert result.returncode == 0 and "Winner: Bo" in result.stdout

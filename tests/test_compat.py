@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 import textual
 import textual.content
-from textual.app import App
 from textual.widgets import Static
 
 from scorekeeper.tui import compat
@@ -29,34 +28,6 @@ def test_each_private_name_still_exists(name: str) -> None:
             have = hasattr(owner("a", "a"), attribute)
     assert have, (f"Textual {textual.__version__} has no {name}: scorekeeper/tui/compat.py must find another way "
                   "before this Textual is pinned (see the README, 'Textual version')")
-
-
-def test_the_first_screen_can_be_switched_from_after_as_pushed() -> None:
-    """`as_pushed` gives a default screen what `switch_screen` pops (else Textual raises on the switch)."""
-    import asyncio
-
-    from textual.screen import Screen
-
-    class First(Screen[None]):
-        pass
-
-    class Second(Screen[None]):
-        pass
-
-    class Probe(App[None]):
-        def get_default_screen(self) -> Screen[None]:
-            screen = First()
-            compat.as_pushed(self, screen)
-            return screen
-
-    async def run() -> None:
-        app = Probe()
-        async with app.run_test() as pilot:
-            app.switch_screen(Second())
-            await pilot.pause()
-            assert isinstance(app.screen, Second)
-
-    asyncio.run(run())
 
 
 def test_control_codes_are_escaped_by_textual_content() -> None:

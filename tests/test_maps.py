@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import random
 import statistics
-import subprocess
-import sys
 import time
 import tomllib
 from collections import Counter
@@ -85,21 +83,12 @@ def test_load_map_caches_and_rejects_unknown_ids(usa: GameMap) -> None:
     assert "did you mean 'usa'?" in str(info.value)
 
 
-def test_maps_package_does_not_import_textual() -> None:
-    code = "import sys, scorekeeper.maps as m; m.load_map('usa'); print('textual' in sys.modules)"
-    root = Path(__file__).resolve().parent.parent
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root)
-    assert out.stdout.strip() == "False"
+def test_the_maps_and_the_trains_are_stated_once_in_the_package() -> None:
+    """MAPS and TRAINS are stated once, in the package; the games import them without the map code (start-up:
+    tests/test_imports.py)."""
+    from scorekeeper import maps
 
-
-def test_the_games_read_maps_and_trains_without_loading_the_map_code() -> None:
-    """MAPS and TRAINS are stated once, in the package; the games import them without the map code (start-up)."""
-    code = ("import sys, scorekeeper.games, scorekeeper.maps as m; "
-            "print(m.MAPS, m.TRAINS, 'scorekeeper.maps.game_map' in sys.modules, "
-            "'scorekeeper.maps.graph' in sys.modules)")
-    root = Path(__file__).resolve().parent.parent
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root)
-    assert out.stdout.strip() == "('usa', 'europe', 'nordic') 45 False False"
+    assert (maps.MAPS, maps.TRAINS) == (("usa", "europe", "nordic"), 45)
 
 
 def test_a_map_without_trains_has_the_base_games_45() -> None:

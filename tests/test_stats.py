@@ -114,34 +114,6 @@ def test_stats_command_with_filters(tmp_path, capsys):
     assert "did you mean" in capsys.readouterr().err
 
 
-IMPORTS = """
-import contextlib, io, sys
-from scorekeeper.cli import main
-with contextlib.redirect_stdout(io.StringIO()):
-    try:
-        main(sys.argv[1:])
-    except SystemExit:
-        pass
-print(" ".join(sorted(m for m in sys.modules if m.startswith("scorekeeper."))))
-"""
-
-
-def loaded(*args: str) -> set[str]:
-    import subprocess
-    import sys
-
-    out = subprocess.run([sys.executable, "-c", IMPORTS, *args], capture_output=True, text=True, check=True)
-    return set(out.stdout.split())
-
-
-def test_start_up_imports_only_what_the_command_needs():
-    assert loaded("--help") == {"scorekeeper.cli", "scorekeeper.cli_parser"}
-    assert not {"scorekeeper.store", "scorekeeper.index"} & loaded("games")
-    one = loaded("score", str(SAMPLES / "ticket-to-mars-one-round.toml"))
-    assert "scorekeeper.games.ticket_to_mars" in one  # loading a session imports only its game
-    assert not {"scorekeeper.games.ticket_booth", "scorekeeper.games.ticket_to_ride", "scorekeeper.maps"} & one
-
-
 def test_a_player_filter_counts_only_their_points_by_category():
     result = statistics(summaries("ticket-booth-3p.toml", "ticket-to-ride-4p.toml"), player="Cy")
     booth = {a["category"]: a["points"] for a in result["games"][0]["ticket_booth"]["attractions"]}

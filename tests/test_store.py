@@ -70,19 +70,18 @@ BROKEN = [
 
 
 @pytest.mark.parametrize(("name", "text", "place", "word"), BROKEN, ids=[b[0] for b in BROKEN])
-@pytest.mark.parametrize("command", ["check", "score"])
-def test_broken_file_exits_2_names_the_place_and_is_untouched(tmp_path, capsys, name, text, place, word, command):
+def test_broken_file_exits_2_names_the_place_and_is_untouched(tmp_path, capsys, name, text, place, word):
+    """`check` and `score` read a file the same way (`cli.load_file`): both refuse it, each saying where and why."""
     path = tmp_path / f"{name}.toml"
     data = b"format = 1\ngame = \"\xff\"\n" if text is None else text.encode()
     path.write_bytes(data)
     before = path.stat().st_mtime_ns
-    assert main([command, str(path)]) == 2
-    out = capsys.readouterr()
-    said = out.out + out.err
-    assert str(path) in said
-    assert place in said, said
-    assert word in said, said
-    assert "Traceback" not in said
+    for command in ("check", "score"):
+        assert main([command, str(path)]) == 2, command
+        out = capsys.readouterr()
+        said = out.out if command == "check" else out.err  # check reports on stdout; score's errors go to stderr
+        assert f"{path}: error: " in said and place in said and word in said, (command, said)
+        assert "Traceback" not in out.out + out.err
     assert path.read_bytes() == data and path.stat().st_mtime_ns == before
 
 

@@ -409,7 +409,8 @@ async def test_a_card_name_past_the_limit_is_refused_at_its_line_and_kept_to_cor
         await settle(pilot)
         lines = screen.editors[(0, 0)]
         assert lines.rows[0].text == "8 " + "n" * 201
-        assert screen.state.rejected and "not saved: 201 characters in the card's name; at most 200" in shown(screen, "Ana")
+        assert screen.state.rejected
+        assert "not saved: 201 characters in the card's name; at most 200" in shown(screen, "Ana")
         await pilot.press("backspace", "enter")
         await settle(pilot)
         assert not screen.state.rejected

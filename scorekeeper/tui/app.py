@@ -17,7 +17,6 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
 from scorekeeper.text import inert
-from scorekeeper.tui import compat
 from scorekeeper.tui.base import AppBase
 from scorekeeper.tui.commands import OffersCommands, ScreenCommands
 from scorekeeper.tui.keys import KeyQueue
@@ -64,10 +63,7 @@ def minute_now() -> datetime:
 class ScorekeeperApp(AppBase):
     """Keeps score of a game of the Ticket family: home, new session, walkthrough, standings."""
 
-    CSS_PATH = Path(__file__).with_name("scorekeeper.tcss")
-    SESSION_CSS = Path(__file__).with_name("session.tcss")
-    STANDINGS_CSS = Path(__file__).with_name("standings.tcss")
-    MORE_CSS = Path(__file__).with_name("more.tcss")
+    CSS_PATH = Path(__file__).with_name("scorekeeper.tcss")  # app-wide: each screen reads its own (its CSS_PATH)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]
     COMMANDS = App.COMMANDS | {ScreenCommands}
     TITLE = "Scorekeeper"
@@ -81,7 +77,7 @@ class ScorekeeperApp(AppBase):
         from scorekeeper.tui.inert import guard_terminal
 
         guard_terminal()
-        super().__init__(css_path=[self.CSS_PATH] if file is None else [self.SESSION_CSS])  # the first screen's
+        super().__init__()
         self.folder = Path(folder)
         self.file = Path(file) if file is not None else None
         self.now = now
@@ -97,18 +93,6 @@ class ScorekeeperApp(AppBase):
         self.errors: list[tuple[float, float, str, str, bool]] = []
         """The error toasts raised (when, until when, message, title, markup): they stay when the screen changes."""
 
-    def get_default_screen(self) -> Screen[Any]:
-        """The app's first screen itself, not one pushed over an empty default screen (built, styled and resized
-        for nothing): the home screen, or the session given on the command line (the empty one when it cannot be
-        opened: `on_mount` says why)."""
-        if self.file is None:
-            return self.home_screen()
-        screen = self.session_screen(self.file)
-        if not isinstance(screen, Screen):
-            return super().get_default_screen()
-        compat.as_pushed(self, screen)  # as a pushed screen has: switch_screen pops it (Textual 8.2)
-        return screen
-
     def on_load(self) -> None:
         """Before the terminal (and stderr) is taken over: a big folder seen for the first time is read in worker
         processes, which need a helper started now (`indexing.prepare_workers`)."""
@@ -122,13 +106,16 @@ class ScorekeeperApp(AppBase):
                 pass
 
     def on_mount(self) -> None:
-        """The session given on the command line that could not be opened: why (the first screen is shown)."""
+        """The first screen, pushed: the home screen, or the session given on the command line (over the home
+        screen, with why, when it cannot be opened)."""
         self.mounted = True
         self.screen_change_signal.subscribe(self, self.screen_changed)
         if self.stop_asked:  # SIGTERM/SIGHUP while starting: quit now that the terminal can be restored
             self.call_later(self.action_quit_now)
         self.call_after_refresh(self._start_up)  # nothing in it is needed for the first frame
-        if self.file is not None and self.doc is None:
+        if self.file is None:
+            self.push_screen(self.home_screen())
+        else:
             self.open_file(self.file)
 
     async def on_event(self, event: events.Event) -> None:
@@ -174,8 +161,7 @@ class ScorekeeperApp(AppBase):
         if isinstance(screen, SessionError):
             from scorekeeper.tui.screens.dialogs import ErrorScreen
 
-            self.read_css(self.CSS_PATH, self.MORE_CSS)
-            if self.screen.id == "_default":  # the empty first screen: the home screen goes under the message
+            if len(self.screen_stack) == 1:  # none of ours yet (Textual's empty one): the home goes under the message
                 self.push_screen(self.home_screen())
             self.push_screen(ErrorScreen(f"Cannot open {inert(path.name)}", screen.problems, inert(str(path))))
             return False
@@ -447,16 +433,12 @@ class ScorekeeperApp(AppBase):
 
     # -- start-up, quitting and signals ---------------------------------------------------
     def _start_up(self) -> None:
-        """The CSS the first screen did not need; remove stale temporary files of ours, say when the folder cannot
-        be written (SIGTERM/SIGHUP are caught before the app starts: `run`)."""
+        """Remove stale temporary files of ours, say when the folder cannot be written (SIGTERM/SIGHUP are caught
+        before the app starts: `run`)."""
         import os
 
         from scorekeeper import store
 
-        stylesheet = self.stylesheet
-        self.read_css(self.CSS_PATH, self.SESSION_CSS, self.STANDINGS_CSS, self.MORE_CSS)
-        stylesheet.parse()
-        stylesheet.update(self)
         self.set_interval(self.watch_every, self.watch_file, name="watch the open session's file")
         for folder in {self.folder, *([self.file.parent] if self.file is not None else [])}:
             store.remove_stale_temps(folder)
@@ -464,12 +446,6 @@ class ScorekeeperApp(AppBase):
             self.notify(f"The folder {inert(str(self.folder))} cannot be written: sessions can be read, "
                         "not saved or created.",
                         title="Read-only folder", severity="warning", markup=False, timeout=10)
-
-    def read_css(self, *paths: Path) -> None:
-        """Read the stylesheets not read yet (they are parsed when the rules are next needed, each one once)."""
-        for path in paths:
-            if not self.stylesheet.has_source(str(path), ""):
-                self.stylesheet.read(path)
 
     def flush(self) -> None:
         """Write what could not be saved before (a full disk), if anything; quietly."""

@@ -20,11 +20,6 @@ class AppBase(App[int]):
 
     folder: Path
     now: Callable[[], datetime]
-    STANDINGS_CSS: Path
-
-    def read_css(self, *paths: Path) -> None:
-        """Read the stylesheets not read yet (a screen's own, before it is first styled)."""
-        raise NotImplementedError
 
     def open_file(self, path: Path) -> bool:
         """Open a session file where the table left off; False (and the reason shown) when it cannot be."""

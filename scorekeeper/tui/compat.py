@@ -11,14 +11,12 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from textual import events
-from textual.app import App
 from textual.binding import Binding
 from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.widget import Widget
 
 NAMES = {
-    "Screen._push_result_callback": (Screen, "_push_result_callback"),
     "MessagePump._message_queue": (MessagePump, "_message_queue"),
     "MessagePump._closing": (MessagePump, "_closing"),
     "MessagePump._closed": (MessagePump, "_closed"),
@@ -29,12 +27,6 @@ NAMES = {
     "textual.content._strip_control_codes": (None, "_strip_control_codes"),
 }
 """The private names used here, each with the class (or module) that has it: the canary test's list."""
-
-
-def as_pushed(app: App[Any], screen: Screen[Any]) -> None:
-    """Give the app's first screen (from `get_default_screen`) the result callback a pushed screen has, so that
-    `switch_screen` can replace it (Textual 8.2 pops the callback of the screen it switches from)."""
-    screen._push_result_callback(app, None)
 
 
 def busy(node: MessagePump, quiet: tuple[type, ...]) -> bool:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import events, on
 from textual.message import Message
 from textual.screen import Screen
 
@@ -40,7 +39,6 @@ class SessionScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.update_classes(self.breakpoint_classes(), update=False)
-        self._resumed = False
 
     def breakpoint_classes(self) -> dict[str, bool]:
         """The width classes (`-narrow`, `-wide`) Textual would give the screen once it is laid out, given before
@@ -50,13 +48,6 @@ class SessionScreen(Screen[None]):
         width = self.app.size.width
         chosen = next((name for lowest, name in sorted(breakpoints, reverse=True) if width >= lowest), None)
         return {name: name == chosen for _, name in breakpoints}
-
-    @on(events.ScreenResume)
-    def first_resume(self, event: events.ScreenResume) -> None:
-        """The first resume follows the mount, which styled every widget: Textual need not style them again."""
-        if not self._resumed:
-            self._resumed = True
-            event.refresh_styles = False
 
     def show_title(self) -> None:
         """The title bar from the session as it is now."""

@@ -90,6 +90,7 @@ class FilterBox(OrderedInput):
 class HomeScreen(Screen[None]):
     """The sessions folder: the filter has the keyboard, commands are on keys no name can hold."""
 
+    CSS_PATH = "../home.tcss"
     BINDINGS = [
         Binding("ctrl+n", "new", "New session", id="new", priority=True),
         Binding("delete,ctrl+d", "delete", "Delete", id="delete", priority=True),

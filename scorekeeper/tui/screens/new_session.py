@@ -184,6 +184,7 @@ class RuleRow(Horizontal):
 class NewSessionScreen(Screen[None]):
     """The form of a new session; ctrl+s writes the file and starts the walkthrough."""
 
+    CSS_PATH = "../new_session.tcss"
     BINDINGS = [
         Binding("ctrl+s", "create", "Create", id="create"),
         Binding("escape", "cancel", "Cancel", id="cancel"),

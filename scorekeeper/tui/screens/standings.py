@@ -62,6 +62,7 @@ class RoundList(OptionList):
 class StandingsScreen(SessionScreen):
     """Where the session stands; each round is listed, Enter continues or edits the highlighted round."""
 
+    CSS_PATH = "../standings.tcss"
     BINDINGS = [
         Binding("n", "next", "Continue", id="continue", show=False),
         Binding("e", "edit_round", "Edit last round", id="edit", show=False),
@@ -88,7 +89,6 @@ class StandingsScreen(SessionScreen):
 
     def __init__(self, doc: Document) -> None:
         super().__init__()
-        self.app.read_css(self.app.STANDINGS_CSS)  # when the standings are the first screen: before it is styled
         self.doc = doc
         self.game = games.get(doc.session.game)
         self.sheet: Sheet | None = None

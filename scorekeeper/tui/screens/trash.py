@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 class TrashScreen(Screen[None]):
     """The files of `trash/`; restoring one moves it back beside the other sessions."""
 
+    CSS_PATH = "../home.tcss"
     BINDINGS = [
         Binding("enter", "restore", "Restore", id="restore"),
         Binding("up", "move(-1)", "Up", show=False),

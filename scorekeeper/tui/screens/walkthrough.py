@@ -49,6 +49,7 @@ class StepScroll(VerticalScroll, can_focus=False, inherit_bindings=False):
 class WalkthroughScreen(SessionScreen):
     """One round, step by step in the rulebook's order; every accepted value is saved."""
 
+    CSS_PATH = "../session.tcss"
     BINDINGS = [
         Binding("escape", "standings", "Standings", id="standings"),
         Binding("pageup", "step(-1)", "Prev step", id="prev-step"),
