@@ -69,9 +69,11 @@ def claim(seats: Seats, player: str, phone: str, now: float) -> tuple[Seats, str
     said no."""
     out = dict(seats)
     seat = seats.get(player)
-    if seat is None or seat.phone == phone or not seat.fresh(now):
-        since = seat.since if seat is not None and seat.phone == phone and seat.fresh(now) else now
-        out[player] = Seat(phone, since, now)
+    if seat is not None and seat.phone == phone and seat.fresh(now):
+        out[player] = replace(seat, beat=now)  # a beat: a phone asking meanwhile still waits for the host
+        return out, HELD
+    if seat is None or not seat.fresh(now):
+        out[player] = Seat(phone, now, now)
         return out, HELD
     if seat.refused == phone:
         out[player] = replace(seat, refused=None)

@@ -480,8 +480,15 @@ class SeatScreen(SessionScreen):
             return out + [Content("")]
         mine = [it for it in self.items if it.player == self.player and step.shows(it)]
         out = []
+        others = [p for p in self.model.players if p != self.player]
+        compared = False
         for it in mine:
+            if any(name_in(p, it.why) for p in others) or any(name_in(p, d) for p in others for d in it.detail):
+                compared = True  # a reason that names another player tells their value: at the Summary
+                continue
             out += wrap(f"{walk.points(it.points, signed=True)} {it.why}", width, "$text-success")
+        if compared:
+            out += wrap("Compared with the others at the Summary.", width, "dim")
         return out + ([Content("")] if out else [])
 
     def progress_lines(self, width: int) -> list[Content]:
@@ -500,6 +507,13 @@ class SeatScreen(SessionScreen):
             return wrap("Waiting for: " + ", ".join(names), width, "dim")
         marks = [f"{p} {'✓' if walk.player_done(self.model, self.number, step, slots, p) else '…'}" for p in others]
         return wrap("Others: " + "  ".join(marks), width, "dim")
+
+
+def name_in(name: str, text: str) -> bool:
+    """Whether a player's name is a word of the text."""
+    import re
+
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text) is not None
 
 
 def wrap(text: str, width: int, style: str = "", indent: int = 0) -> list[Content]:
