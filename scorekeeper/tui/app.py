@@ -73,7 +73,7 @@ class ScorekeeperApp(AppBase):
         Binding("f1,question_mark", "help", "Help", id="help"),
         Binding("ctrl+z", "undo", "Undo", id="undo"),
         Binding("ctrl+y", "redo", "Redo", id="redo"),
-        Binding("ctrl+j", "join", "Join as", id="join"),
+        Binding("f6", "join", "Join as a seat", id="join"),
     ]
 
     def __init__(self, folder: Path, file: Path | None = None, *, now: Callable[[], datetime] = minute_now,

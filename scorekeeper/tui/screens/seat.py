@@ -24,7 +24,7 @@ from scorekeeper import games, seats, walk
 from scorekeeper.text import inert
 from scorekeeper.tui.screens.base import SessionScreen
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
-from scorekeeper.tui.widgets.editors import DOWN, EDIT, LINE, MOVE, NEXT, NOT_READY, UP, Editor
+from scorekeeper.tui.widgets.editors import DOWN, EDIT, LINE, MOVE, NEXT, NOT_READY, UP, CountsEditor, Editor
 from scorekeeper.tui.widgets.kinds import editor_for
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ class SeatCard(Widget, can_focus=True):
     """The seat's step, drawn in one column; it takes the keys (as the walkthrough's grid does, bursts too)."""
 
     DEFAULT_CSS = """
-    SeatCard { height: auto; width: 1fr; max-width: 40; padding: 0 0 1 0; }
+    SeatCard { height: auto; width: 1fr; max-width: 42; padding: 0 1 1 1; }
     """
 
     def __init__(self, seat: SeatScreen, **kwargs: Any) -> None:
@@ -442,6 +442,8 @@ class SeatScreen(SessionScreen):
             label = editor.slot.label + (f"  ({editor.slot.allowed()})" if editor.slot.allowed() else "")
             out += wrap(label, width, "bold" if i == self.at else "")
             box = width if editor.stacked else min(width, max(editor.width, 6))
+            if isinstance(editor, CountsEditor):  # the numbers the boxes count (routes by length)
+                out.append(Content.styled("  " + "".join(f"{key:<4}" for key in editor.keys), "dim"))
             out += [Content("  ") + line for line in editor.lines(box - 2, i == self.at)]
             if i in self.rejected:
                 out += wrap(f"✗ {self.rejected[i]}", width, "$text-error")
@@ -542,9 +544,8 @@ class JoinScreen(ModalScreen[str | None]):
 
     DEFAULT_CSS = """
     JoinScreen { align: center middle; }
-    JoinScreen > Vertical { width: auto; max-width: 40; height: auto; padding: 1 2; background: $panel; }
-    JoinScreen OptionList { height: auto; max-height: 16; }
-    JoinScreen OptionList > .option-list--option { padding: 1 1; }
+    JoinScreen > Vertical { width: 40; max-width: 100%; height: auto; padding: 1 1; background: $panel; }
+    JoinScreen OptionList { height: auto; max-height: 24; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
 
@@ -559,9 +560,10 @@ class JoinScreen(ModalScreen[str | None]):
             options: list[Option] = []
             for player in self.players:
                 since = self.held.get(player)
-                note = (f"  (taken since {datetime.fromtimestamp(since).strftime('%H:%M')})"
-                        if since is not None else "")
-                options.append(Option(Content.assemble((inert(player), "bold"), (note, "dim")), id=f"p{len(options)}"))
+                note = (f"taken since {datetime.fromtimestamp(since).strftime('%H:%M')}: the host is asked"
+                        if since is not None else "free")
+                options.append(Option(Content.assemble((inert(player), "bold"), "\n  ", (note, "dim")),
+                                      id=f"p{len(options)}"))  # two rows: a finger's tap target
             yield OptionList(*options, id="join-players")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
