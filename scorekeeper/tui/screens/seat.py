@@ -204,6 +204,22 @@ class SeatScreen(SessionScreen):
         else:
             self.items = []
 
+    def alone_items(self) -> list[Item]:
+        """This player's items of the round scored as if the others had typed nothing: an item the same either
+        way tells nothing of the others' values (shown before the Summary); one that differs waits for it."""
+        from dataclasses import replace
+
+        session = self.model
+        if self.number > len(session.rounds):
+            return []
+        rounds = list(session.rounds)
+        rnd = rounds[self.number - 1]
+        rounds[self.number - 1] = replace(rnd, players={self.player: rnd.entry(self.player)})
+        alone = replace(session, rounds=tuple(rounds))
+        if walk.errors(walk.round_check(self.game, alone, self.number)):
+            return []
+        return [it for it in self.game.score_round(alone, self.number) if it.player == self.player]
+
     # -- the seat's registry -----------------------------------------------------------------
     def hold(self) -> None:
         """Claim or keep the seat; what the registry says is shown (a refusal, a seat given to another phone)."""
@@ -483,10 +499,11 @@ class SeatScreen(SessionScreen):
         mine = [it for it in self.items if it.player == self.player and step.shows(it)]
         out = []
         others = [p for p in self.model.players if p != self.player]
+        alone = self.alone_items()
         compared = False
         for it in mine:
-            if any(name_in(p, it.why) for p in others) or any(name_in(p, d) for p in others for d in it.detail):
-                compared = True  # a reason that names another player tells their value: at the Summary
+            if it not in alone or any(name_in(p, it.why) for p in others):
+                compared = True  # it depends on the others' values (a bonus to the longest): at the Summary
                 continue
             out += wrap(f"{walk.points(it.points, signed=True)} {it.why}", width, "$text-success")
         if compared:
