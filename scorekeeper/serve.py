@@ -251,6 +251,15 @@ class TokenServer(Server):
         if not seats.plain_name(file) or not (self.folder / file).is_file() or not player \
                 or len(player) > seats.MAX_NAME:
             return web.Response(status=404, text="404: no such session or seat\n")
+        from scorekeeper import files
+        from scorekeeper.session import SessionError
+
+        try:
+            session, _ = files.load(self.folder / file)
+        except (SessionError, OSError):
+            return web.Response(status=404, text="404: no such session or seat\n")
+        if player not in session.players:
+            return web.Response(status=404, text="404: no such session or seat\n")
         return web.Response(status=303, headers={"Location": f"/{seats.seat_token(self.secret, file, player)}/"})
 
     async def serve_socket(self, request: web.Request) -> web.StreamResponse:

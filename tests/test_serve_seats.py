@@ -63,10 +63,12 @@ def test_join_gives_a_seat_link_that_opens_that_seat_only(tmp_path: Path) -> Non
                      f"{link}static/../../serve.py", f"/{kind}.{file}.{player}/", "/seat/"):
             status, _, body = get(server.port, path)
             assert status in (403, 404) and b"textual" not in body, (path, status)
-        status, _, body = get(server.port, f"/{kind}.{file}.{bo}.{mac}/")
-        assert (status, body) == (403, FORBIDDEN)
+        for path in (f"/{kind}.{file}.{bo}.{mac}/", f"{link}join?file=ttr.toml&seat=Bo", f"{link}nothing"):
+            status, _, body = get(server.port, path)
+            assert (status, body) == (403, FORBIDDEN), path  # only the seat's own page, files and websocket
         for bad in ("../ttr.toml", ".seats", "missing.toml", "ttr.toml/x"):
             assert get(server.port, f"/{server.token}/join?file={quote(bad)}&seat=Ana")[0] == 404, bad
+        assert get(server.port, f"/{server.token}/join?file=ttr.toml&seat=Zed")[0] == 404  # not a player
     finally:
         assert "Traceback" not in server.stop()
 
