@@ -222,3 +222,20 @@ def test_a_read_only_folder_gives_no_seat(tmp_path: Path) -> None:
             seats.update(path, lambda s: seats.claim(s, "Ana", A, time.time()))
     finally:
         tmp_path.chmod(0o700)
+
+
+@pilot_test
+async def test_own_points_that_depend_on_the_others_wait_for_the_summary(tmp_path: Path) -> None:
+    """Ana's longest path beats Bo's: the bonus's reason ("next best 5") would tell Bo's path: not shown."""
+    path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"], rounds=(Round(players={"Bo": {
+        "routes": {"5": 2}, "longest_path": 5}, "Ana": {"routes": {"5": 2}}}),))
+    app = ScorekeeperApp(tmp_path, path, now=fixed_now, seat="Ana")
+    async with app.run_test(size=(40, 60)) as pilot:
+        await settle(pilot)
+        await burst(pilot, "pagedown")  # from the tickets, her first step not filled
+        assert "Longest path" in card_text(app)
+        await burst(pilot, "7")
+        text = card_text(app)
+        assert "Compared with the others at the" in text and "next best" not in text, text
+        assert "+10 the longest" not in text
+    assert saved(path)[0].round(1).players["Ana"]["longest_path"] == 7
