@@ -239,3 +239,25 @@ async def test_own_points_that_depend_on_the_others_wait_for_the_summary(tmp_pat
         assert "Compared with the others at the" in text and "next best" not in text, text
         assert "+10 the longest" not in text
     assert saved(path)[0].round(1).players["Ana"]["longest_path"] == 7
+
+
+@pilot_test
+async def test_once_a_round_is_full_the_seat_goes_on_to_the_next(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from scorekeeper import files, store
+
+    sample, _ = files.load(Path(__file__).parent.parent / "sample_sessions" / "ticket-booth-in-progress.toml")
+    full = replace(sample, rounds=sample.rounds[:1])
+    first = full.rounds[0]
+    path = tmp_path / "booth.toml"
+    store.save(path, replace(full, rounds=(replace(first, players={
+        p: e for p, e in first.players.items() if p != "Max"}),)))
+    app = ScorekeeperApp(tmp_path, path, now=fixed_now, seat="Kim")
+    async with app.run_test(size=(40, 60)) as pilot:
+        await settle(pilot)
+        assert "Kim · Round 1 of 3" in card_text(app) and "Max …" in card_text(app)
+        store.save(path, full)  # Max's values typed on the host's screen: the round is full
+        app.watch_file()
+        await settle(pilot)
+        assert "Kim · Round 2 of 3" in card_text(app), card_text(app)

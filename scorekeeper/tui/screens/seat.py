@@ -150,11 +150,13 @@ class SeatScreen(SessionScreen):
         return walk.slots(self.game, self.model, step or self.step)
 
     def revealed(self) -> bool:
-        """Whether the round's values may be shown to everyone: every player has every input of every step."""
-        if self.model.players and self.player not in self.model.players:
+        """Whether the round's values may be shown to everyone: every player has a table and the table is no
+        longer walking it (every input of every step given; a round written by hand: once every player is in)."""
+        if self.player not in self.model.players or not self.model.round(self.number).is_complete(
+                self.model.players):
             return False
-        return all(walk.step_done(self.model, self.number, step, self.slots(step)) for step in self.steps
-                   if self.slots(step))
+        where = walk.resume(self.game, self.model)  # the round the table walks, at its first step not done
+        return where is None or where[0] != self.number
 
     def compose(self) -> ComposeResult:
         self.show_title()
@@ -416,6 +418,12 @@ class SeatScreen(SessionScreen):
             if i != self.at and value != walk.value_of(entry_before, editor.slot):
                 editor.load(value)
         self.rescore()
+        if self.revealed() and self.pending is None:  # the round is full: on to the round the table walks now
+            number = self.round_to_walk(now)
+            if number > self.number:
+                self.number = number
+                self.index = self.first_open()
+                self.load_step()
         self.redraw()
 
     def session_replaced(self, old: Session, new: Session) -> None:
