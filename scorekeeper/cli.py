@@ -480,3 +480,33 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ServeError as exc:
         print(f"scorekeeper serve: {exc}", file=sys.stderr)
         return EXIT_FAIL
+
+
+@command("seat", "one player's seat of a session: that player's inputs only (what `serve` gives a phone that joins)")
+def setup_seat(seat: Parser) -> None:
+    """`seat FILE PLAYER [--dir DIR]`."""
+    dir_option(seat)
+    seat.add_argument("file", help="the session file")
+    seat.add_argument("player", help="the player whose seat this is")
+    seat.set_defaults(func=cmd_seat)
+
+
+def cmd_seat(args: argparse.Namespace) -> int:
+    """`seat`: the app on one session, as one player's seat."""
+    from pathlib import Path
+
+    from scorekeeper import files
+    from scorekeeper.paths import sessions_dir
+    from scorekeeper.session import SessionError
+
+    file = Path(args.file)
+    try:
+        session, _ = files.load(file)
+    except (SessionError, OSError) as exc:
+        raise UsageError(f"scorekeeper seat: cannot open {file}: {exc}") from None
+    if args.player not in session.players:
+        raise UsageError(f"scorekeeper seat: {args.player!r} is not a player of {file.name} "
+                         f"(the players: {', '.join(session.players)})")
+    from scorekeeper.tui.app import run
+
+    return run(sessions_dir(getattr(args, "dir", None)), file, seat=args.player)

@@ -24,6 +24,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from scorekeeper import seats
 from scorekeeper.serve_compat import ShellFreeAppService
 from scorekeeper.text import inert
 
@@ -36,6 +37,8 @@ HEADER_TIMEOUT = 10.0
 KEEPALIVE_TIMEOUT = 30.0
 MAX_WIDTH, MAX_HEIGHT = 500, 300
 WEB = Path(__file__).parent / "web"
+SEAT_ROUTES = {"seat-page", "seat-page-slash", "seat-ws", "seat-static"}
+"""The routes a seat link reaches (its page, its files, its websocket): nothing of the table's."""
 HEADERS = {
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",
@@ -156,6 +159,8 @@ class TokenServer(Server):
     def __init__(self, folder: Path, token: str, host: str, port: int, out: TextIO) -> None:
         self.folder = folder
         self.token = token
+        self.secret = secrets.token_bytes(32)
+        """The key seat links are signed with (new at every start, as the token)."""
         self.out = out
         self.argv = [sys.executable, "-m", "scorekeeper", "--dir", str(folder)]
         self.sockets: set[web.WebSocketResponse] = set()
@@ -173,12 +178,20 @@ class TokenServer(Server):
         first = request.path.lstrip("/").split("/", 1)[0]
         return hmac.compare_digest(first.encode("utf-8", "surrogateescape"), self.token.encode())
 
+    def seat_in(self, request: web.Request) -> tuple[str, str] | None:
+        """The (session file, player) of a seat link whose first segment this server signed, else None."""
+        first = request.path.lstrip("/").split("/", 1)[0]
+        return seats.read_seat_token(self.secret, first)
+
     @web.middleware
     async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        """403 and nothing else for a request without the token; safe headers on every answer."""
+        """403 and nothing else for a request without the token (or a seat link this server signed); safe headers
+        on every answer. A seat link reaches its own page, files and websocket only."""
         if isinstance(request.protocol, Connection):
             request.protocol.asked = True
-        if not self.token_in(request) or not same_origin(request):
+        allowed = self.token_in(request) or (self.seat_in(request) is not None
+                                             and request.match_info.route.name in SEAT_ROUTES)
+        if not allowed or not same_origin(request):
             response: web.StreamResponse = web.Response(status=403, text=FORBIDDEN)
         else:
             try:
@@ -198,22 +211,67 @@ class TokenServer(Server):
             web.get(f"{self.prefix}/", self.serve_page),
             web.get(f"{self.prefix}/ws", self.serve_socket),
             web.static(f"{self.prefix}/static", self.statics_path, show_index=False, follow_symlinks=False),
+            web.get(f"{self.prefix}/join", self.join),
+            web.get("/{seat:seat[.][A-Za-z0-9_.=-]+}", self.serve_page, name="seat-page"),
+            web.get("/{seat:seat[.][A-Za-z0-9_.=-]+}/", self.serve_page, name="seat-page-slash"),
+            web.get("/{seat:seat[.][A-Za-z0-9_.=-]+}/ws", self.serve_socket, name="seat-ws"),
+            web.get("/{seat:seat[.][A-Za-z0-9_.=-]+}/static/{file:.+}", self.serve_static, name="seat-static"),
         ])
         app.on_shutdown.append(self.on_shutdown)
         return app
 
+    def prefix_of(self, request: web.Request) -> str:
+        """The path the request's page lives under: the table's token, or its seat link."""
+        seat = request.match_info.get("seat")
+        return f"/{seat}" if seat is not None else self.prefix
+
     async def serve_page(self, request: web.Request) -> web.StreamResponse:
         """The page, with the websocket's address on the host the browser used."""
         scheme = "wss" if request.secure else "ws"
+        prefix = self.prefix_of(request)
         context = {
             "font_size": min(max(to_int(request.query.get("fontsize", "16"), 16), 6), 48),
-            "static_url": f"{self.prefix}/static/",
-            "websocket_url": f"{scheme}://{request.host}{self.prefix}/ws",
+            "static_url": f"{prefix}/static/",
+            "websocket_url": f"{scheme}://{request.host}{prefix}/ws",
         }
         return aiohttp_jinja2.render_template("index.html", request, context)
 
+    async def serve_static(self, request: web.Request) -> web.StreamResponse:
+        """textual-serve's static files for a seat's page (its own links carry no table token)."""
+        root = Path(self.statics_path).resolve()
+        name = request.match_info["file"]
+        target = (root / name).resolve()
+        if ".." in name.split("/") or not target.is_relative_to(root) or not target.is_file():
+            return web.Response(status=404, text="404: Not Found\n")
+        return web.FileResponse(target)
+
+    async def join(self, request: web.Request) -> web.StreamResponse:
+        """"Join as" from the table's page: 303 to the seat's own link (which opens that seat only)."""
+        file, player = request.query.get("file", ""), request.query.get("seat", "")
+        if not seats.plain_name(file) or not (self.folder / file).is_file() or not player \
+                or len(player) > seats.MAX_NAME:
+            return web.Response(status=404, text="404: no such session or seat\n")
+        from scorekeeper import files
+        from scorekeeper.session import SessionError
+
+        try:
+            session, _ = files.load(self.folder / file)
+        except (SessionError, OSError):
+            return web.Response(status=404, text="404: no such session or seat\n")
+        if player not in session.players:
+            return web.Response(status=404, text="404: no such session or seat\n")
+        return web.Response(status=303, headers={"Location": f"/{seats.seat_token(self.secret, file, player)}/"})
+
     async def serve_socket(self, request: web.Request) -> web.StreamResponse:
-        """One browser: an app process on the sessions folder, its screen and keys over the websocket."""
+        """One browser: an app process on the sessions folder, its screen and keys over the websocket (a seat's
+        link: the app on that session as that player's seat)."""
+        argv = self.argv
+        seat = self.seat_in(request) if "seat" in request.match_info else None
+        if seat is not None:
+            file = self.folder / seat[0]
+            if not file.is_file():
+                return web.Response(status=404, text="404: the session is gone\n")
+            argv = [*self.argv, "seat", str(file), seat[1]]
         if len(self.sockets) >= self.limits.apps:
             return web.Response(status=503, text=f"503: already {self.limits.apps} browsers open\n")
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1 << 20)
@@ -221,7 +279,7 @@ class TokenServer(Server):
         service: AppProcess | None = None
         try:
             await websocket.prepare(request)
-            service = AppProcess(self.argv, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+            service = AppProcess(argv, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                                  close=websocket.close, download_manager=self.download_manager)
             await service.start(*size(request.query.get("width"), request.query.get("height")))
             await relay(websocket, service)

@@ -71,9 +71,11 @@ class ScorekeeperApp(AppBase):
         Binding("f1,question_mark", "help", "Help", id="help"),
         Binding("ctrl+z", "undo", "Undo", id="undo"),
         Binding("ctrl+y", "redo", "Redo", id="redo"),
+        Binding("f6", "join", "Join as a seat", id="join"),
     ]
 
-    def __init__(self, folder: Path, file: Path | None = None, *, now: Callable[[], datetime] = minute_now) -> None:
+    def __init__(self, folder: Path, file: Path | None = None, *, now: Callable[[], datetime] = minute_now,
+                 seat: str | None = None) -> None:
         from scorekeeper.tui.inert import guard_terminal
 
         guard_terminal()
@@ -92,6 +94,10 @@ class ScorekeeperApp(AppBase):
         self.typed = KeyQueue(self)
         self.errors: list[tuple[float, float, str, str, bool]] = []
         """The error toasts raised (when, until when, message, title, markup): they stay when the screen changes."""
+        self.seat = seat
+        """The player whose seat this app is (`scorekeeper seat`, a phone that joined): that player's inputs only."""
+        self.seat_asks: set[tuple[str, str]] = set()
+        """The phones asking for a seat the host has been asked about (seat, phone)."""
 
     def on_load(self) -> None:
         """Before the terminal (and stderr) is taken over: a big folder seen for the first time is read in worker
@@ -190,6 +196,10 @@ class ScorekeeperApp(AppBase):
         assert self.doc is not None
         session = self.doc.session
         game = games.get(session.game)
+        if self.seat is not None:
+            from scorekeeper.tui.screens.seat import SeatScreen
+
+            return SeatScreen(self.doc, self.seat)
         where = walk.resume(game, session, self.doc.sheet())
         if where is None:
             return self.standings_screen()
@@ -554,10 +564,62 @@ class ScorekeeperApp(AppBase):
         changed = doc.poll()
         if changed is not None:
             self.replaced(*changed, remote=True)
+        if self.seat is None:
+            self.seat_asked(doc.path)
+
+    def seat_asked(self, path: Path) -> None:
+        """The host: a phone asks for a seat another phone holds: "let it?" (the answer goes to the registry)."""
+        import time
+
+        from scorekeeper import seats
+
+        for player, seat in seats.asks(seats.load(path), time.time()):
+            assert seat.asker is not None
+            if (player, seat.asker) in self.seat_asks or isinstance(self.screen, ModalScreen):
+                continue
+            self.seat_asks.add((player, seat.asker))
+            from textual.content import Content
+
+            from scorekeeper.tui.screens.dialogs import ConfirmScreen
+
+            question = Content.from_markup("A phone asks for [b]$player[/b]'s seat, which another phone holds. "
+                                           "Let it take the seat?", player=inert(player))
+
+            def answer(yes: bool | None, player: str = player) -> None:
+                try:
+                    seats.update(path, lambda s: (seats.answer(s, player, bool(yes), time.time()), None))
+                except OSError as exc:
+                    self.notify(f"The seat could not be given: {inert(exc.strerror or str(exc))}", markup=False)
+
+            self.push_screen(ConfirmScreen(question, yes="Let it", no="Keep"), answer)
+
+    def action_join(self) -> None:
+        """In a browser: this phone joins the open session as one player's seat (its link then opens that seat
+        only, `serve` signs it)."""
+        import time
+        from urllib.parse import quote
+
+        from scorekeeper import seats
+        from scorekeeper.tui.screens.seat import JoinScreen
+
+        doc = self.doc
+        if doc is None:
+            return
+        now = time.time()
+        held = {p: s.since for p, s in seats.load(doc.path).items() if s.fresh(now)}
+
+        def join(player: str | None) -> None:
+            if player is not None:
+                self.open_url(f"join?file={quote(doc.path.name)}&seat={quote(player)}", new_tab=False)
+
+        self.push_screen(JoinScreen(doc.session.players, held), join)
 
     # -- actions ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Undo and redo only with a session open (dim when there is nothing to undo or redo)."""
+        """Undo and redo only with a session open (dim when there is nothing to undo or redo); "join as" in a
+        browser with a session open."""
+        if action == "join":
+            return self.is_web and self.doc is not None and self.seat is None and self.doc.path.parent == self.folder
         if action in ("undo", "redo"):
             if self.doc is None:
                 return False
@@ -665,9 +727,9 @@ def end_now(terminal: list[Any] | None) -> None:
     os._exit(0)
 
 
-def run(folder: Path, file: Path | None = None) -> int:
-    """Run the app on a sessions folder, or on one session file; the exit code."""
-    app = ScorekeeperApp(folder=folder, file=file)
+def run(folder: Path, file: Path | None = None, seat: str | None = None) -> int:
+    """Run the app on a sessions folder, or on one session file (as one player's seat); the exit code."""
+    app = ScorekeeperApp(folder=folder, file=file, seat=seat)
     import signal
 
     caught = {sig: signal.signal(sig, app.on_signal) for sig in (signal.SIGTERM, signal.SIGHUP)}
