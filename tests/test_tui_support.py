@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from textual import events
-from textual.keys import _character_to_key
 from textual.pilot import Pilot
+from textual.worker import WorkerCancelled
 
 from scorekeeper import files, games, store
 from scorekeeper.games import Sheet
 from scorekeeper.session import Round, Session
+from scorekeeper.tui import compat
 from scorekeeper.tui.app import ASKING, ScorekeeperApp
 
 STARTED = datetime(2026, 11, 27, 19, 30)
@@ -91,7 +92,10 @@ async def settle(pilot: Pilot) -> None:
     for _ in range(50):
         await pilot.pause()
         if not any(w.group == ASKING for w in app.workers):
-            await app.workers.wait_for_complete()
+            try:
+                await app.workers.wait_for_complete()
+            except WorkerCancelled:  # an exclusive worker replaced by a newer one: wait for that one next
+                pass
         await pilot.pause()
         if not any(w.is_running and w.group != ASKING for w in app.workers):
             return
@@ -125,7 +129,7 @@ def key_events(*tokens: str) -> list[events.Key]:
             continue
         for char in token:
             key = SYMBOLS.get(char)
-            out.append(events.Key(key, None) if key else events.Key(_character_to_key(char), char))
+            out.append(events.Key(key, None) if key else events.Key(compat.character_key(char), char))
     return out
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from textual import events
+from textual import keys as textual_keys
 from textual.binding import Binding
 from textual.message_pump import MessagePump
 from textual.screen import Screen
@@ -25,6 +26,7 @@ NAMES = {
     "Screen._binding_chain": (Screen, "_binding_chain"),
     "Message._stop_propagation": (events.Key, "_stop_propagation"),
     "textual.content._strip_control_codes": (None, "_strip_control_codes"),
+    "textual.keys._character_to_key": (textual_keys, "_character_to_key"),
 }
 """The private names used here, each with the class (or module) that has it: the canary test's list."""
 
@@ -83,3 +85,10 @@ def replace_control_code_stripping(escape: Callable[..., str]) -> bool:
         return False
     textual.content._strip_control_codes = escape
     return True
+
+
+def character_key(char: str) -> str:
+    """The key name Textual gives a typed character (`a`, `full_stop`, `space`), as a terminal's driver makes it:
+    the tests' bursts post such keys (Textual has no public function for it; `Pilot.press` uses this one)."""
+    name: str = textual_keys._character_to_key(char)
+    return name
