@@ -13,7 +13,7 @@ def sheet_json(sheet: Sheet, file: str) -> dict[str, Any]:
     """The JSON object of SPEC 2.1 for one scored session."""
     s = sheet.session
     return {
-        "file": file,
+        "file": inert(file),  # a name that is not UTF-8 as every other output shows it (`\x9b`)
         "game": s.game,
         "title": s.title,
         "players": list(s.players),
@@ -98,7 +98,8 @@ def sheet_text(sheet: Sheet, file: str) -> str:
             shared = " (shared)" if len(pl.players) > 1 else ""
             out.append(f"  {pl.place}. {ljust(names[p], column)}  {fmt(pl.total):>6}{shared}")
         after = sheet.ranking[k + 1].why if k + 1 < len(sheet.ranking) else None
-        if pl.why and pl.why != after and pl.why != sheet.tiebreak and s.scored:  # once, under the places it settled
+        said = (sheet.tiebreak or "").startswith(pl.why or "\0")  # the tie for first: on the Tie-break line
+        if pl.why and pl.why != after and not said and s.scored:  # once, under the places it settled
             out.append(f"     ({inert(pl.why)})")
     out.append("")
     if sheet.complete:

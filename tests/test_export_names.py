@@ -109,3 +109,13 @@ async def test_the_apps_export_writes_and_shows_the_name_escaped(tmp_path: Path)
                 assert SHOWN.encode() in written
             if ext == "json":
                 assert json.loads(written)["file"] == SHOWN
+
+
+def test_score_json_names_the_file_as_the_exports_do(tmp_path: Path):
+    """`score --json` and `export --to json` give one name for a file that is not UTF-8: `\\x9b`, never `\\udc9b`."""
+    path = bad_file(tmp_path / "s")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LC_") and k not in ("PYTHONUTF8",)}
+    done = subprocess.run([sys.executable, "-m", "scorekeeper", "score", "--json", path.name], cwd=path.parent,
+                          capture_output=True, timeout=60, env={**env, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"})
+    assert done.returncode == 0 and b"udc9b" not in done.stdout, done.stdout[-2000:]
+    assert json.loads(done.stdout)["file"] == SHOWN

@@ -121,3 +121,18 @@ def test_standings_with_a_tied_second_place_snapshot_120x40(tmp_path: Path, monk
         await settle(pilot)
 
     assert snap_compare(app_for(Path("sessions"), path), terminal_size=(120, 40), run_before=run_before)
+
+
+def test_the_tie_for_first_is_said_once_with_its_rulebook() -> None:
+    """Europe's sample: Finn and Hana tie for first; the sentence is said once (the Tie-break line names the
+    rulebook), neither repeated under the places in `score` nor twice in the standings' lines."""
+    from scorekeeper import files, games
+    from scorekeeper.games.base import tie_lines
+
+    path = Path(__file__).resolve().parent.parent / "sample_sessions" / "ticket-to-ride-europe-4p.toml"
+    scored = games.score(*files.load(path))
+    text = sheet_text(scored, str(path))
+    assert text.count("Finn built fewer stations (1 to 3)") == 1, text
+    assert "(the Europe rulebook's tie-break)" in text
+    lines = tie_lines(scored)
+    assert len(lines) == 1 and lines[0].endswith("(the Europe rulebook's tie-break)"), lines

@@ -238,7 +238,7 @@ def tie_lines(sheet: Sheet) -> list[str]:
     if not sheet.session.scored:
         return lines  # nothing played: no tie to speak of
     for pl in sheet.ranking:
-        if pl.why and pl.why not in lines:
+        if pl.why and not any(line.startswith(pl.why) for line in lines):  # the first's: with its rulebook
             lines.append(pl.why)
     return lines
 
