@@ -271,6 +271,8 @@ class NameListField(Field):
     """A list of names (routes claimed on a map)."""
 
     kind: ClassVar[str] = "names"
+    item: ClassVar[tuple[str, str, str]] = ("route", "routes", "Denver – Omaha")
+    """What one name names (one, several) and an example of it, for the messages."""
 
     def default(self) -> Any:
         """Missing means none."""
@@ -278,17 +280,16 @@ class NameListField(Field):
 
     def check(self, value: Any, report: Report) -> None:
         """Report a non-list or an item that is not text."""
+        what, several, example = self.item
         if not isinstance(value, list):
-            report(
-                "", f'{type_name(value)} is not allowed here; expected a list of route names like ["Denver – Omaha"]'
-            )
+            report("", f'{type_name(value)} is not allowed here; expected a list of {what} names like ["{example}"]')
             return
         if len(value) > MAX_ITEMS:
-            report("", f"{len(value):,} routes listed; at most {MAX_ITEMS} in one round")
+            report("", f"{len(value):,} {several} listed; at most {MAX_ITEMS} in one round")
             return
-        for i, item in enumerate(value, start=1):
-            if not isinstance(item, str):
-                report(f"[{i}]", f'{type_name(item)} is not allowed here; expected a route name like "Denver – Omaha"')
+        for i, entry in enumerate(value, start=1):
+            if not isinstance(entry, str):
+                report(f"[{i}]", f'{type_name(entry)} is not allowed here; expected a {what} name like "{example}"')
 
 
 @dataclass(frozen=True)
@@ -303,18 +304,7 @@ class CityNamesField(NameListField):
     """Cities on the session's map, one per item (Europe's stations)."""
 
     kind: ClassVar[str] = "map-cities"
-
-    def check(self, value: Any, report: Report) -> None:
-        """Report a non-list or an item that is not text."""
-        if not isinstance(value, list):
-            report("", f'{type_name(value)} is not allowed here; expected a list of city names like ["Essen"]')
-            return
-        if len(value) > MAX_ITEMS:
-            report("", f"{len(value):,} cities listed; at most {MAX_ITEMS} in one round")
-            return
-        for i, item in enumerate(value, start=1):
-            if not isinstance(item, str):
-                report(f"[{i}]", f'{type_name(item)} is not allowed here; expected a city name like "Essen"')
+    item: ClassVar[tuple[str, str, str]] = ("city", "cities", "Essen")
 
 
 @dataclass(frozen=True)
