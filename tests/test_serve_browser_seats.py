@@ -95,8 +95,8 @@ def test_five_phones_each_a_seat_of_one_round(tmp_path: Path) -> None:
                 assert phone.page.evaluate("window.__term.cols") >= 40
                 phone.tap("· Round")  # a finger on the page: its keyboard types into it
 
-            # routes (9 of length 1), then the tickets, all typing at once
-            at_once(phones, [["9", *["Enter"] * 9, "Enter"] for _ in TABLE])
+            # routes (9 on the score track, the default way), then the tickets, all typing at once
+            at_once(phones, [["9", "Enter"] for _ in TABLE])
             for phone in phones:
                 phone.wait_for("Destination tickets")
             at_once(phones, [[*chars(ticket), "Enter", "Enter"] for _, ticket, _ in TABLE])
@@ -134,7 +134,7 @@ def test_five_phones_each_a_seat_of_one_round(tmp_path: Path) -> None:
             phones[1].shot("serve-phone-seat-summary.png") if os.environ.get("SCOREKEEPER_SCREENSHOTS") else None
             browser.close()
         for player, _, n in TABLE:
-            assert on_disk(path, player)["longest_path"] == n and on_disk(path, player)["routes"] == {"1": 9}
+            assert on_disk(path, player)["longest_path"] == n and on_disk(path, player)["route_points"] == 9
     finally:
         output = server.stop() if server.proc.poll() is None else "".join(server.output)
     assert "Traceback" not in output
