@@ -431,8 +431,8 @@ class Phone:
         self.tap_at(re.compile(re.escape(text)))
 
     def tap_input(self, player: str) -> None:
-        """A finger just right of the value in the first input beside a player's name (Bo, not Booth)."""
-        self.tap_at(re.compile(rf"(?<!\w){re.escape(player)}\s+\S+()"), right=1.5)
+        """A finger on a player's row: on a phone the name has a line of its own, the inputs below it."""
+        self.tap_at(re.compile(rf"^\s*({re.escape(player)})(?:\s+starts)?\s*$"))
 
     def tap_step(self, title: str) -> None:
         """A finger on a step in the step list (the box on the left, one title a line)."""
