@@ -1,0 +1,167 @@
+"""A phone held upright (issue 27, SPEC §5 `serve`): at 40 columns, and 43 (a 390-px phone), every step of every
+game's walkthrough shows every input and every message about it whole, with no sideways scrolling and no cut; the
+standings' breakdown is one column and no word is broken."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from textual.containers import ScrollableContainer
+from textual.widget import Widget
+
+from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
+from scorekeeper.tui.widgets.grid import StepGrid
+from scorekeeper.tui.widgets.hanging import Hanging, wrap
+from tests.test_tui_support import burst, pilot_test, running, settle, write_session
+
+SAMPLES = Path(__file__).parent.parent / "sample_sessions"
+PHONES = [(40, 30), (43, 40)]
+WALKS = [  # one session of each game and way of entering routes: (sample file, or a new session's game and rules)
+    "ticket-booth-3p.toml",  # #1 … #11, specials, Tickets, Summary
+    "ticket-to-ride-4p.toml",  # routes counted by length (nine boxes), tickets
+    ("ticket-to-ride", {}),  # route points from the score track, a value refused
+    "ticket-to-ride-usa-4p.toml",  # the USA map: routes by name, tickets on the map
+    "ticket-to-ride-europe-4p.toml",  # stations
+    "ticket-to-finland-3p.toml",  # lists side by side, eight bonus inputs
+    "ticket-to-mars-two-rounds.toml",  # pairs: count and each
+]
+
+
+def session_file(folder: Path, walk: str | tuple[str, dict[str, str]]) -> Path:
+    """A copy of a sample, or a new session with long names."""
+    if isinstance(walk, str):
+        return Path(shutil.copy(SAMPLES / walk, folder / walk))
+    game, rules = walk
+    return write_session(folder, game, ["Alexandra", "Bartholomew", "Cy"], rules=rules)
+
+
+def outside(screen: Widget, width: int) -> list[str]:
+    """What the screen shows beyond its width, or scrolls sideways: each widget's region, each scroller's content."""
+    out = []
+    for widget in screen.query(Widget):
+        if not widget.display or not widget.region.width:
+            continue
+        if widget.region.right > width:
+            out.append(f"{widget!r} ends at column {widget.region.right}")
+        if isinstance(widget, ScrollableContainer) and \
+                widget.virtual_size.width > widget.scrollable_content_region.width:
+            out.append(f"{widget!r} scrolls sideways: {widget.virtual_size.width} > "
+                       f"{widget.scrollable_content_region.width}")
+    return out
+
+
+def step_cut(screen: WalkthroughScreen) -> list[str]:
+    """The grid's lines wider than the grid (the end of a box, a reason or a message cut off)."""
+    grid = screen.query_one(StepGrid)
+    width = grid.content_region.width
+    assert width > 30
+    lines = grid.plain().splitlines()
+    return [f"{screen.step.title}: {line!r}" for line in lines if len(line.rstrip()) > width]
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"\S+", text)
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("walk", WALKS, ids=lambda w: w if isinstance(w, str) else f"new-{w[0]}")
+@pilot_test
+async def test_every_step_fits_a_phone(tmp_path: Path, walk: str | tuple[str, dict[str, str]],
+                                       size: tuple[int, int]) -> None:
+    """Step by step (PageDown, as a person goes on): no widget beyond the screen's width, nothing scrolls sideways,
+    no line of the players' rows is wider than the screen; a value refused at the first step keeps its whole
+    message, read in order."""
+    path = session_file(tmp_path, walk)
+    async with running(tmp_path, path, size=size) as (app, pilot):
+        if not isinstance(app.screen, WalkthroughScreen):  # a finished sample opens on its standings
+            await burst(pilot, "1")
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen) and screen.state.index == 0
+        if isinstance(walk, tuple):
+            await burst(pilot, "12x")  # a value no box takes: refused, its reason at the input
+            shown = " ".join(words(screen.query_one(StepGrid).plain()))
+            assert "not saved:" in shown and "expected a whole number" in shown, shown
+            await burst(pilot, "backspace", "backspace", "backspace")
+        seen = []
+        for _ in screen.steps:
+            seen.append(screen.step.title)
+            assert outside(screen, size[0]) == []
+            assert step_cut(screen) == []
+            await burst(pilot, "pagedown")
+        assert len(set(seen)) == len(screen.steps)
+
+
+@pilot_test
+async def test_the_holders_question_and_the_list_notes_wrap_whole(tmp_path: Path) -> None:
+    """The Ticket Booth's step-wide question names every player and `nobody` on the screen; a list's note (a
+    route's problem) is read whole, its words in order."""
+    path = write_session(tmp_path, "ticket-booth", ["Alexandra", "Bartholomew", "Cy"])
+    async with running(tmp_path, path, size=(40, 30)) as (app, pilot):
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen)
+        screen.go([s.title for s in screen.steps].index("Ticket Booth"))
+        await settle(pilot)
+        await burst(pilot, "down", "down", "down")  # to the question under the rows
+        shown = " ".join(words(screen.query_one(StepGrid).plain()))
+        assert "1 Alexandra 2 Bartholomew 3 Cy 0 nobody" in shown
+        assert step_cut(screen) == []
+    path = write_session(tmp_path / "usa", "ticket-to-ride", ["Alexandra", "Bo"], rules={"map": "usa"})
+    async with running(tmp_path / "usa", path, size=(40, 30)) as (app, pilot):
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen)
+        await burst(pilot, "Seattle - Miami", "enter")
+        shown = " ".join(words(screen.query_one(StepGrid).plain()))
+        assert "Seattle - Miami" in shown and step_cut(screen) == []
+
+
+@pytest.mark.parametrize("sample", ["ticket-to-ride-4p.toml", "ticket-booth-3p.toml",
+                                    "ticket-to-mars-two-rounds.toml"])
+@pilot_test
+async def test_standings_breakdown_is_one_column_of_whole_words(tmp_path: Path, sample: str) -> None:
+    """At 40 columns the players' breakdowns are one under the other, the width of the page, every line wrapped at
+    a space (each word drawn is a word of the text: `complete`, not `comple` / `te`); the table of points fits."""
+    path = Path(shutil.copy(SAMPLES / sample, tmp_path / sample))
+    async with running(tmp_path, path, size=(40, 40)) as (app, pilot):
+        cards = list(app.screen.query(".player-card").results(Hanging))
+        assert len(cards) >= 2
+        assert len({card.region.x for card in cards}) == 1, "one column"
+        assert all(card.region.width >= 34 for card in cards)
+        for card in cards:
+            text = set(words(card.plain()))
+            drawn = wrap(card.lines, card.content_region.width)
+            assert all(line.cell_length <= card.content_region.width for line in drawn)
+            broken = [w for line in drawn for w in words(line.plain) if w not in text]
+            assert broken == [], broken
+        assert outside(app.screen, 40) == []
+        table = app.screen.query_one("#table")
+        assert table.region.right <= 40
+        assert max(len(line) for line in str(table.render()).splitlines()) <= table.content_region.width
+
+
+def test_phone_step_snapshot(tmp_path: Path, snap_compare, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ticket to Ride's routes counted by length at 40 columns: the nine boxes under each name, the reasons below."""
+    monkeypatch.chdir(tmp_path)
+    folder = Path("sessions")
+    folder.mkdir()
+    path = Path(shutil.copy(SAMPLES / "ticket-to-ride-4p.toml", folder / "ttr.toml"))
+    from tests.test_tui_support import app_for
+
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await settle(pilot)
+        await burst(pilot, "1")
+
+    assert snap_compare(app_for(folder, path), terminal_size=(40, 30), run_before=run_before)
+
+
+def test_phone_standings_snapshot(tmp_path: Path, snap_compare, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Ticket Booth's standings at 40 columns: the table in narrow columns, one breakdown under the other."""
+    monkeypatch.chdir(tmp_path)
+    folder = Path("sessions")
+    folder.mkdir()
+    path = Path(shutil.copy(SAMPLES / "ticket-booth-3p.toml", folder / "booth.toml"))
+    from tests.test_tui_support import app_for
+
+    assert snap_compare(app_for(folder, path), terminal_size=(40, 50), run_before=settle)
