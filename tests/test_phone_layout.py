@@ -165,3 +165,24 @@ def test_phone_standings_snapshot(tmp_path: Path, snap_compare, monkeypatch: pyt
     from tests.test_tui_support import app_for
 
     assert snap_compare(app_for(folder, path), terminal_size=(40, 50), run_before=settle)
+
+
+@pilot_test
+async def test_tap_targets_are_two_rows_on_a_phone(tmp_path: Path) -> None:
+    """At 40 columns a step of the step list is two rows high: a tap on its second row goes there; each line of
+    the standings' list of rounds is two rows at least."""
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    async with running(tmp_path, path, size=(40, 40)) as (app, pilot):
+        screen = app.screen
+        assert isinstance(screen, WalkthroughScreen)
+        await pilot.click("#step-title")
+        await settle(pilot)
+        steps = screen.query_one("#steps")
+        assert steps.region.height >= 2 * len(screen.steps)
+        await pilot.click("#steps", offset=(5, 1 + 2 * 3 + 1))  # the second row of the 4th step, inside the border
+        await settle(pilot)
+        assert screen.step.title == "#4"
+        await burst(pilot, "escape")
+        rounds = app.screen.query_one("#rounds")
+        options = rounds.option_count  # type: ignore[attr-defined]
+        assert rounds.region.height - 2 >= 2 * options

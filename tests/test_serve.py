@@ -375,7 +375,7 @@ async def test_at_a_phones_width_a_tap_on_the_title_opens_the_steps(tmp_path: Pa
         await pilot.click("#step-title")
         await settle(pilot)
         assert steps.region.width > 30 and app.focused is steps and screen.query_one("#step").region.width == 0
-        await pilot.click("#steps", offset=(5, 1 + 15))  # Summary: the 16th line, below the list's top border
+        await pilot.click("#steps", offset=(5, 1 + 30))  # Summary: the 16th step, two lines each
         await settle(pilot)
         assert screen.step.title == "Summary" and steps.region.width == 0
         grid = screen.query_one(StepGrid)

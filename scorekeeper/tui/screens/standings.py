@@ -40,6 +40,10 @@ def rounds_text(scheduled: int, played: int) -> str:
     return text
 
 
+PHONE = 60
+"""Below this width (a phone held upright) each line of the list is at least two rows high: a tap target."""
+
+
 class RoundList(OptionList):
     """What the table can do: the next thing first, then every round; the footer says what Enter does on the line
     highlighted (continue, or edit the round)."""
@@ -218,6 +222,11 @@ class StandingsScreen(SessionScreen):
         for number in range(1, len(sheet.rounds) + 1):
             options.append(Option(self.round_text(sheet, number), id=f"round-{number}"))
             self.choices.append(number)
+        room = self.app.size.width - 8  # the page's margins, the scroll bar, the list's border and padding
+        if room + 8 < PHONE:  # a finger's height: a blank line under a choice that would be one line high
+            options = [Option(Content.assemble(prompt, "\n"), id=option.id)
+                       if isinstance(prompt := option.prompt, Content) and prompt.cell_length <= room else option
+                       for option in options]
         listing.set_options(options)
         if before in self.choices and self._keep:
             listing.highlighted = self.choices.index(before)
