@@ -186,3 +186,56 @@ async def test_tap_targets_are_two_rows_on_a_phone(tmp_path: Path) -> None:
         rounds = app.screen.query_one("#rounds")
         options = rounds.option_count  # type: ignore[attr-defined]
         assert rounds.region.height - 2 >= 2 * options
+
+
+PHONE_SHOTS = [("ticket-booth-3p.toml", "Friday at Mia", "booth"), ("ticket-to-ride-4p.toml", "Okafors", "ride"),
+               ("ticket-to-ride-usa-4p.toml", "USA map night", "ride-usa"),
+               ("ticket-to-finland-3p.toml", "Midsummer", "finland"),
+               ("ticket-to-mars-two-rounds.toml", "Sunday league", "mars")]
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.skipif(not Path("/usr/bin/chromium").exists() and not __import__("os").environ.get("CI"),
+                    reason="needs Debian's chromium at /usr/bin/chromium (.ci/run installs it; under CI it must run)")
+def test_each_games_walkthrough_and_standings_on_a_phone(tmp_path: Path) -> None:
+    """390x844 at device scale 3 through `scorekeeper serve`: each game's standings (a tap on its row at home) and
+    round 1's first step (`1`) show the breakdown and the step, no line of the terminal past its columns;
+    screenshots `phone-<game>-standings.png` / `-walk.png` (into $SCOREKEEPER_SCREENSHOTS, e.g. docs)."""
+    import os
+
+    from playwright.sync_api import sync_playwright
+
+    from tests.test_serve import CHROMIUM, HOOK, LAUNCH_ARGS, Phone, loopback_only, start
+
+    shots = Path(os.environ.get("SCOREKEEPER_SCREENSHOTS", tmp_path))
+    folder = tmp_path / "sessions"
+    folder.mkdir()
+    for name, _, _ in PHONE_SHOTS:
+        shutil.copy(SAMPLES / name, folder / name)
+    server = start(folder)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS, headless=True)
+            for _, title, short in PHONE_SHOTS:
+                context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3,
+                                              is_mobile=True, has_touch=True)
+                loopback_only(context)
+                page = context.new_page()
+                page.add_init_script(HOOK)
+                phone = Phone(page, shots)
+                page.goto(server.url)
+                phone.wait_for(title)
+                phone.tap(title)
+                phone.wait_for("Breakdown")
+                cols = page.evaluate("window.__term.cols")
+                assert 40 <= cols <= 43 and all(len(line.rstrip()) <= cols for line in phone.still())
+                phone.shot(f"phone-{short}-standings.png")
+                page.keyboard.press("1")
+                phone.wait_for("Round 1 ")
+                assert "starts" in "\n".join(phone.still())
+                phone.shot(f"phone-{short}-walk.png")
+                context.close()
+            browser.close()
+    finally:
+        server.stop()
