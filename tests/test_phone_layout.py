@@ -239,3 +239,18 @@ def test_each_games_walkthrough_and_standings_on_a_phone(tmp_path: Path) -> None
             browser.close()
     finally:
         server.stop()
+
+
+@pilot_test
+async def test_the_key_bar_is_a_fingers_height_on_a_phone(tmp_path: Path) -> None:
+    """At 40 columns the key bar is two rows high, and a tap on its second row presses the key above it."""
+    from scorekeeper.tui.screens.standings import StandingsScreen
+    from scorekeeper.tui.widgets.bars import KeyBar
+
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    async with running(tmp_path, path, size=(40, 30)) as (app, pilot):
+        bar = app.screen.query_one(KeyBar)
+        assert bar.region.height == 2 and bar.region.bottom == 30
+        await pilot.click(KeyBar, offset=(3, 1))  # `esc Standings`, on the bar's second row
+        await settle(pilot)
+        assert isinstance(app.screen, StandingsScreen)
