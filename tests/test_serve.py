@@ -375,7 +375,7 @@ async def test_at_a_phones_width_a_tap_on_the_title_opens_the_steps(tmp_path: Pa
         await pilot.click("#step-title")
         await settle(pilot)
         assert steps.region.width > 30 and app.focused is steps and screen.query_one("#step").region.width == 0
-        await pilot.click("#steps", offset=(5, 1 + 15))  # Summary: the 16th line, below the list's top border
+        await pilot.click("#steps", offset=(5, 1 + 30))  # Summary: the 16th step, two lines each
         await settle(pilot)
         assert screen.step.title == "Summary" and steps.region.width == 0
         grid = screen.query_one(StepGrid)
@@ -431,8 +431,8 @@ class Phone:
         self.tap_at(re.compile(re.escape(text)))
 
     def tap_input(self, player: str) -> None:
-        """A finger just right of the value in the first input beside a player's name (Bo, not Booth)."""
-        self.tap_at(re.compile(rf"(?<!\w){re.escape(player)}\s+\S+()"), right=1.5)
+        """A finger on a player's row: on a phone the name has a line of its own, the inputs below it."""
+        self.tap_at(re.compile(rf"^\s*({re.escape(player)})(?:\s+starts)?\s*$"))
 
     def tap_step(self, title: str) -> None:
         """A finger on a step in the step list (the box on the left, one title a line)."""

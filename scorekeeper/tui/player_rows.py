@@ -15,6 +15,10 @@ from scorekeeper.text import inert
 from scorekeeper.tui.render import item_line, problem_line, text_line
 from scorekeeper.tui.widgets.hanging import Line, wrap
 
+PHONE = 60
+"""Below this width (a phone held upright) a player's name has a line of its own, the inputs and reasons below it
+(one input a line when they do not fit side by side), and no line is wider than the grid."""
+
 if TYPE_CHECKING:
     from scorekeeper.tui.widgets.editors import Editor, Holder
     from scorekeeper.walk_state import WalkState
@@ -57,6 +61,16 @@ def live_line(kind: str, value: Any) -> list[Line]:
     return [problem_line(value, "not saved: " if kind == "refused" else "")]
 
 
+def fit(lines: list[Content], width: int) -> list[Content]:
+    """Lines no wider than `width`: the blank end of a line cut, a longer line wrapped at its spaces."""
+    out: list[Content] = []
+    for line in lines:
+        if line.cell_length > width and not line.plain[width:].strip() and cell_len(line.plain[:width]) <= width:
+            line = line[:width]
+        out += line.wrap(width) if line.cell_length > width else [line]
+    return out
+
+
 @dataclass
 class PlayerRows:
     """The rows of a step as drawn at a width: the lines, the cursor's block, and each player's lines (`spans`).
@@ -70,8 +84,14 @@ class PlayerRows:
     spans: dict[str, tuple[int, int]] = field(default_factory=dict)
     drawn: LRUCache[tuple[object, ...], list[Content]] = field(default_factory=lambda: LRUCache(256))
 
+    phone: bool = False
+    """Drawn for a phone held upright (`PHONE`): the name above its inputs."""
+
     def name_width(self) -> int:
-        """The names column: the longest name with room for `starts`, and a gap."""
+        """The names column: the longest name with room for `starts`, and a gap (on a phone: an indent under the
+        name, which has a line of its own)."""
+        if self.phone:
+            return 2
         return max(10, max(cell_len(p) for p in self.state.players) + 9)
 
     def live_lines(self, parts: list[tuple[str, Any]]) -> list[Line]:
@@ -103,7 +123,9 @@ class PlayerRows:
         if walk.either(self.state.step):
             either = Content.styled("give one or the other" if walk.offers_either(self.state.step, slots) else
                                     f"ctrl+e: {self.state.other_entry_name()}", "dim italic")
-            if out[-1].cell_length + 2 + either.cell_length <= width:
+            if self.phone:
+                out = fit(out, width) + either.wrap(width)
+            elif out[-1].cell_length + 2 + either.cell_length <= width:
                 out[-1] += Content("  ") + either
             else:
                 out.append(Content(" " * self.name_width()) + either)
@@ -115,6 +137,7 @@ class PlayerRows:
         state = self.state
         players, slots = state.players, state.slots
         self.spans = {}
+        self.phone = width < PHONE
         out: list[Content] = []
         if not slots:
             for p, player in enumerate(players):
@@ -126,13 +149,17 @@ class PlayerRows:
         narrow = len(slots) > 3
         editors0 = [self.editors[(0, s)] for s in range(len(slots))]
         widths = [slot_width(slot, editors0[s], narrow) for s, slot in enumerate(slots)]
-        if len([s for s in range(len(slots)) if editors0[s].stacked]) < 2:
+        if self.phone and not self.side_by_side(widths, width):
+            self.labelled = True
+        else:
+            self.labelled = False
+        if len([s for s in range(len(slots)) if editors0[s].stacked]) < 2 and not self.labelled:
             head_key: tuple[object, ...] = ("head", state.number, state.index, tuple(widths), width)
             head = self.drawn.get(head_key)
             if head is None:
                 head = self.head(widths, narrow, width)
                 self.drawn.set(head_key, head)
-            out = list(head)
+            out = fit(list(head), width) if self.phone else list(head)
         if out:
             out.append(Content(""))
         spot = state.spot
@@ -159,10 +186,46 @@ class PlayerRows:
                 top, bottom = (0 if p == 0 else start), len(out) - 1
             out.append(Content(""))
         if spot is not None and spot.player is None:
-            out.append(self.holders[spot.slot].prompt())
+            out += self.holders[spot.slot].prompt().wrap(width)
             out += [Content.assemble(*problem_line(p, "not saved: ")) for p in state.refused]
             top, bottom = len(out) - 1 - len(state.refused), len(out) - 1
         return out, top, bottom
+
+    labelled: bool = False
+    """On a phone, when the inputs do not fit side by side: one input a line, each with its label."""
+
+    def side_by_side(self, widths: list[int], width: int) -> bool:
+        """Whether the step's one-line inputs fit side by side under the name (on a phone)."""
+        inline = [w for s, w in enumerate(widths) if not self.editors[(0, s)].stacked]
+        return self.name_width() + sum(w + 1 for w in inline) - 1 <= width
+
+    def phone_lines(self, name: Content, cells: list[list[Content]], p: int, width: int,
+                    lines: list[Line]) -> list[Content]:
+        """A player's row on a phone: the name on its line; below it the inputs (side by side when they fit, else
+        one a line after its label), then the reasons, none wider than `width`."""
+        indent = Content(" " * self.name_width())
+        out = [name]
+        inline = [(s, c) for s, c in enumerate(cells) if not self.editors[(p, s)].stacked]
+        if inline and not self.labelled:
+            out.append(indent + Content("").join(c[0] + Content(" ") for _, c in inline))
+        elif inline:
+            labels = [self.state.slots[s].label for s, _ in inline]
+            room = max(cell_len(label) for label in labels) + 1
+            if room + max(c[0].cell_length for _, c in inline) + self.name_width() > width:
+                for label, (_, c) in zip(labels, inline, strict=True):
+                    out += [indent + line for line in Content.styled(label, "dim").wrap(width - self.name_width())]
+                    out.append(indent + c[0])
+            else:
+                for label, (_, c) in zip(labels, inline, strict=True):
+                    out.append(indent + Content.styled(label, "dim") + Content(" " * (room - cell_len(label))) + c[0])
+        for s, c in enumerate(cells):
+            if not self.editors[(p, s)].stacked:
+                continue
+            if len(cells) > 1:
+                out.append(indent + Content.styled(self.state.slots[s].label, "dim"))
+            out += [indent + line for line in c]
+        out += [indent + line for line in wrap(lines, width - self.name_width())]
+        return fit(out, width)
 
     def row_lines(self, p: int, player: str, cells: list[list[Content]], width: int,
                   widths: list[int] | None = None, live: list[tuple[str, Any]] | None = None) -> list[Content]:
@@ -176,6 +239,8 @@ class PlayerRows:
             name = name.stylize("bold $text-accent")
         name = name + Content(" " * max(0, nw - name.cell_length))
         lines = self.live_lines(self.state.live(player) if live is None else live)
+        if self.phone:
+            return self.phone_lines(name.rstrip(), cells, p, width, lines)
         stacked = any(self.editors[(p, s)].stacked for s in range(len(cells))) if cells else False
         inline = [c for s, c in enumerate(cells) if not self.editors[(p, s)].stacked]
         used = nw + sum((widths or [0])[s] + 1 for s in range(len(cells)) if not self.editors[(p, s)].stacked)

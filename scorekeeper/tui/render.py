@@ -51,21 +51,23 @@ def lines(parts: Iterable[Content]) -> Content:
 
 
 def scores_table(sheet: Sheet, players: Sequence[str], rounds: Sequence[int], *, place: bool = True,
-                 mark: dict[str, str] | None = None) -> Content:
-    """Players down, rounds across, then the total (and the place): aligned plain columns."""
+                 mark: dict[str, str] | None = None, column: int = 7) -> Content:
+    """Players down, rounds across, then the total (and the place): aligned plain columns (`column` wide: 5 on a
+    phone)."""
     width = max([cell_len(inert(p)) for p in players] + [6])
     places = {p: pl.place for pl in sheet.ranking for p in pl.players}
-    head = [pad("", width + 2)] + [pad(f"R{n}", 7, right=True) for n in rounds] + [pad("Total", 8, right=True)]
+    head = [pad("", width + 2)] + [pad(f"R{n}", column, right=True) for n in rounds] \
+        + [pad("Total", column + 1, right=True)]
     if place:
-        head.append(pad("Place", 7, right=True))
+        head.append(pad("Place", max(column, 6), right=True))
     out = [Content.styled("".join(head), "bold")]
     for p in players:
         row: list[Content | str | tuple[str, str]] = [(mark or {}).get(p, "  "), pad(inert(p), width)]
         for n in rounds:
             value = sheet.rounds[n - 1].points[p] if n <= len(sheet.rounds) else Fraction(0)
-            row.append(pad(points(value), 7, right=True))
-        row.append((pad(points(sheet.totals[p]), 8, right=True), "bold"))
+            row.append(pad(points(value), column, right=True))
+        row.append((pad(points(sheet.totals[p]), column + 1, right=True), "bold"))
         if place:
-            row.append(pad(str(places.get(p, "")), 7, right=True))
+            row.append(pad(str(places.get(p, "")), max(column, 6), right=True))
         out.append(Content.assemble(*row))
     return lines(out)

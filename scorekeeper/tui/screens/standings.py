@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -37,6 +38,10 @@ def rounds_text(scheduled: int, played: int) -> str:
     if played > scheduled:
         text += f" ({played - scheduled} extra)"
     return text
+
+
+PHONE = 60
+"""Below this width (a phone held upright) each line of the list is at least two rows high: a tap target."""
 
 
 class RoundList(OptionList):
@@ -163,9 +168,7 @@ class StandingsScreen(SessionScreen):
             Content.styled("The game is over. ↑↓ picks a round, Enter edits it · r renames a player · "
                            "t title and notes · Esc sessions", "dim"))
         self.show_rounds(sheet, following)
-        rounds = list(range(1, len(sheet.rounds) + 1))
-        ranked = [p for place in sheet.ranking for p in place.players]
-        self.query_one("#table", Static).update(scores_table(sheet, ranked, rounds))
+        self.show_table()
         tiebreak = self.query_one("#tiebreak", Static)
         ties = tie_lines(sheet)
         tiebreak.update(Content("\n".join(inert(t) for t in ties)))
@@ -219,6 +222,11 @@ class StandingsScreen(SessionScreen):
         for number in range(1, len(sheet.rounds) + 1):
             options.append(Option(self.round_text(sheet, number), id=f"round-{number}"))
             self.choices.append(number)
+        room = self.app.size.width - 8  # the page's margins, the scroll bar, the list's border and padding
+        if room + 8 < PHONE:  # a finger's height: a blank line under a choice that would be one line high
+            options = [Option(Content.assemble(prompt, "\n"), id=option.id)
+                       if isinstance(prompt := option.prompt, Content) and prompt.cell_length <= room else option
+                       for option in options]
         listing.set_options(options)
         if before in self.choices and self._keep:
             listing.highlighted = self.choices.index(before)
@@ -240,6 +248,29 @@ class StandingsScreen(SessionScreen):
             self.action_next()
         else:
             self.action_edit_round(number)
+
+    def show_table(self) -> None:
+        """The table of points; on a phone in narrower columns, and without the rounds' columns when even those do
+        not fit (the list of rounds above it has each round's points)."""
+        sheet = self.sheet
+        if sheet is None:
+            return
+        rounds = list(range(1, len(sheet.rounds) + 1))
+        ranked = [p for place in sheet.ranking for p in place.players]
+        room = self.app.size.width - (4 if self.app.size.width < 60 else 8)  # margins, scroll bar, border, padding
+        def wide(table: Content) -> int:
+            return max(cell_len(line) for line in table.plain.splitlines())
+
+        table = scores_table(sheet, ranked, rounds)
+        if wide(table) > room:
+            table = scores_table(sheet, ranked, rounds, column=5)
+        if wide(table) > room:
+            table = scores_table(sheet, ranked, [], column=5)
+        self.query_one("#table", Static).update(table)
+
+    def on_resize(self) -> None:
+        """The table of points drawn for the new width."""
+        self.show_table()
 
     def breakdown(self, sheet: Sheet, player: str) -> list[Line]:
         """A player's items, round by round, with the total (a round not done marked so)."""

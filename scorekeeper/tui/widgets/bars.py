@@ -93,7 +93,8 @@ def keys_text(bar: KeyBar) -> str:
 
 
 class TitleBar(Widget):
-    """A light header: the screen's title and sub-title on one line (a click opens the command palette)."""
+    """A light header: the screen's title and sub-title on one line, wrapped at spaces on a phone (a click opens the
+    command palette)."""
 
     DEFAULT_CSS = """
     TitleBar {
@@ -111,7 +112,7 @@ class TitleBar(Widget):
         self.watch(self.screen, "sub_title", self._changed, init=False)
 
     def _changed(self) -> None:
-        self.refresh()
+        self.refresh(layout=True)
 
     def render(self) -> Content:
         """`Title — sub-title`, user text shown literally."""

@@ -293,6 +293,10 @@ class CountsEditor(Editor):
         return [Content("").join(parts)]
 
 
+PHONE = 48
+"""A list narrower than this (on a phone held upright): its lines get the width, their notes go below them."""
+
+
 class CardLines(Editor):
     """A list, one item per line: Enter ends a line (a new one below), Enter on the empty last line moves on,
     Backspace on an empty line or ctrl+r removes it, up and down go line to line (then to another player)."""
@@ -461,20 +465,25 @@ class CardLines(Editor):
         """Each line in its box, and its note beside it."""
         out = []
         number = 0
-        box = min(self.width, max(12, width // 2))
+        phone = width < PHONE
+        box = max(12, width - 10) if phone else min(self.width, max(12, width // 2))
         for i, row in enumerate(self.rows):
             if row.text.strip():
                 number += 1
             mine = focused and i == self.at
             note = self.note(number, row, mine) if row.text.strip() else Content("")
             placeholder = self.placeholder if i == len(self.rows) - 1 and not row.text else ""
-            parts = note.wrap(max(12, width - box - 2)) if note.cell_length > width - box - 2 else [note]
             out.append(hinted(box, placeholder) if mine and placeholder else row.draw(box, mine, placeholder))
+            if phone and (note.cell_length > width - box - 2 or out[-1].cell_length > box):
+                out[-1] = out[-1].rstrip()  # on a phone a long note goes below its line, wrapped at spaces
+                out += [Content("  ") + part for part in note.wrap(width - 2)] if note.plain else []
+                continue
+            parts = note.wrap(max(12, width - box - 2)) if note.cell_length > width - box - 2 else [note]
             out[-1] += Content("  ") + parts[0]
             out += [Content(" " * (box + 2)) + part for part in parts[1:]]
         footer = self.footer()
         if footer is not None:
-            out.append(footer)
+            out += footer.wrap(width) if phone else [footer]
         return out
 
     def footer(self) -> Content | None:

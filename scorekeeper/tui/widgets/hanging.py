@@ -16,6 +16,9 @@ def wrap(lines: Iterable[Line], width: int) -> list[Content]:
     out: list[Content] = []
     for lead, text in lines:
         indent = lead.cell_length
+        if width - indent < 16 and lead.cell_length + text.cell_length > width:  # no room to hang: under the lead
+            out.append(lead.rstrip())
+            lead, indent = Content("  "), 2
         parts = text.wrap(max(8, width - indent)) if text.plain else [Content("")]
         out.append(lead + parts[0])
         out.extend(Content(" " * indent) + part for part in parts[1:])

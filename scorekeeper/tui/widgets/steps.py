@@ -5,9 +5,13 @@ from __future__ import annotations
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
+
+PHONE = 60
+"""Below this width (a phone held upright) each step is two lines high: a tap target."""
 
 
 class StepList(Widget, can_focus=True):
@@ -57,21 +61,30 @@ class StepList(Widget, can_focus=True):
         width = max(1, self.content_region.width or self.size.width)
         out = []
         for i, title in enumerate(self.titles):
-            line = title + Content(" " * max(0, width - title.cell_length))
-            if self.has_focus and i == self.cursor:
-                line = line.stylize("$block-cursor-foreground on $block-cursor-background")
-            elif i == self.current:
-                line = line.stylize("bold on $block-cursor-blurred-background")
-            out.append(line)
+            lines = [title + Content(" " * max(0, width - title.cell_length))]
+            lines += [Content(" " * width)] * (self.row - 1)
+            for line in lines:
+                if self.has_focus and i == self.cursor:
+                    line = line.stylize("$block-cursor-foreground on $block-cursor-background")
+                elif i == self.current:
+                    line = line.stylize("bold on $block-cursor-blurred-background")
+                out.append(line)
         return Content("\n").join(out)
 
+    @property
+    def row(self) -> int:
+        """The lines a step takes: two on a phone held upright (a finger's height), else one."""
+        return 2 if self.app.size.width < PHONE else 1
+
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
-        """A line per step."""
-        return len(self.titles)
+        """A line per step (two on a phone)."""
+        return len(self.titles) * self.row
 
     def watch_cursor(self) -> None:
-        """Redraw."""
+        """Redraw, the cursor's step in view (a phone's list may be taller than the screen)."""
         self.refresh()
+        if self.is_mounted:
+            self.scroll_to_region(Region(0, self.cursor * self.row, 1, self.row), animate=False)
 
     def on_focus(self) -> None:
         """Start the cursor at the current step."""
@@ -93,7 +106,7 @@ class StepList(Widget, can_focus=True):
     def on_click(self, event: events.Click) -> None:
         """A click picks the step on that line (the line under the finger, inside the border)."""
         offset = event.get_content_offset(self)
-        index = -1 if offset is None else offset.y
+        index = -1 if offset is None else offset.y // self.row
         if 0 <= index < len(self.titles):
             self.cursor = index
             self.post_message(self.Picked(self, index))
