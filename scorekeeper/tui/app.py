@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
-import sys
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
@@ -20,6 +18,7 @@ from scorekeeper.text import inert
 from scorekeeper.tui.base import AppBase
 from scorekeeper.tui.commands import OffersCommands, ScreenCommands
 from scorekeeper.tui.keys import KeyQueue
+from scorekeeper.tui.terminal import end_now, terminal_state
 
 if TYPE_CHECKING:  # the home screen paints without them: imported where a session is opened or saved
     import threading
@@ -238,50 +237,18 @@ class ScorekeeperApp(AppBase):
             if now - raised > 0.2:  # a younger one is not shown yet: it comes on the new screen by itself
                 super().notify(message, title=title, severity="error", timeout=until - now, markup=markup)
 
-    # -- how the table enters routes: the app's own state, beside the index (the file has no place for it) --------
-    ENTRIES = "route-entry.json"
-
+    # -- how the table enters routes: the app's own state (the file has no place for it) -------------------------
     def chosen_entry(self, path: Path) -> str | None:
         """How the table chose to enter routes in this file (New session, or ctrl+e), None when it did not."""
-        import json
+        from scorekeeper.tui import entries
 
-        from scorekeeper.index import cache_dir
-
-        try:
-            chosen = json.loads((cache_dir() / self.ENTRIES).read_text("utf-8")).get(str(path.resolve()))
-        except (OSError, ValueError, AttributeError):
-            return None
-        return chosen if chosen in walk_entries() else None
+        return entries.chosen(path)
 
     def choose_entry(self, path: Path, key: str) -> None:
-        """Remember the choice for the file (at most 200 files: the oldest choices go; written atomically)."""
-        import contextlib
-        import json
-        import os
-        import tempfile
+        """Remember how the table enters routes in this file."""
+        from scorekeeper.tui import entries
 
-        from scorekeeper.index import cache_dir
-
-        where = cache_dir() / self.ENTRIES
-        try:
-            kept = json.loads(where.read_text("utf-8"))
-            kept = kept if isinstance(kept, dict) else {}
-        except (OSError, ValueError):
-            kept = {}
-        kept.pop(str(path.resolve()), None)
-        kept[str(path.resolve())] = key
-        kept = dict(list(kept.items())[-200:])
-        temp = None
-        try:
-            where.parent.mkdir(parents=True, exist_ok=True)
-            fd, temp = tempfile.mkstemp(dir=where.parent, prefix=".route-entry-")
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump(kept, out)
-            os.replace(temp, where)
-        except OSError:  # a cache: without it the file's own values say how routes are entered
-            if temp is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(temp)
+        entries.choose(path, key)
 
     def walkthrough(self, number: int, index: int = 0) -> None:
         """Walk round `number` from step `index`."""
@@ -568,51 +535,17 @@ class ScorekeeperApp(AppBase):
             self.seat_asked(doc.path)
 
     def seat_asked(self, path: Path) -> None:
-        """The host: a phone asks for a seat another phone holds: "let it?" (the answer goes to the registry)."""
-        import time
+        """The host: a phone asks for a seat another phone holds: "let it?" (`table.ask_host`)."""
+        from scorekeeper.tui import table
 
-        from scorekeeper import seats
-
-        for player, seat in seats.asks(seats.load(path), time.time()):
-            assert seat.asker is not None
-            if (player, seat.asker) in self.seat_asks or isinstance(self.screen, ModalScreen):
-                continue
-            self.seat_asks.add((player, seat.asker))
-            from textual.content import Content
-
-            from scorekeeper.tui.screens.dialogs import ConfirmScreen
-
-            question = Content.from_markup("A phone asks for [b]$player[/b]'s seat, which another phone holds. "
-                                           "Let it take the seat?", player=inert(player))
-
-            def answer(yes: bool | None, player: str = player) -> None:
-                try:
-                    seats.update(path, lambda s: (seats.answer(s, player, bool(yes), time.time()), None))
-                except OSError as exc:
-                    self.notify(f"The seat could not be given: {inert(exc.strerror or str(exc))}", markup=False)
-
-            self.push_screen(ConfirmScreen(question, yes="Let it", no="Keep"), answer)
+        table.ask_host(self, path, self.seat_asks)
 
     def action_join(self) -> None:
-        """In a browser: this phone joins the open session as one player's seat (its link then opens that seat
-        only, `serve` signs it)."""
-        import time
-        from urllib.parse import quote
+        """In a browser: this phone joins the open session as one player's seat (`table.join`)."""
+        from scorekeeper.tui import table
 
-        from scorekeeper import seats
-        from scorekeeper.tui.screens.seat import JoinScreen
-
-        doc = self.doc
-        if doc is None:
-            return
-        now = time.time()
-        held = {p: s.since for p, s in seats.load(doc.path).items() if s.fresh(now)}
-
-        def join(player: str | None) -> None:
-            if player is not None:
-                self.open_url(f"join?file={quote(doc.path.name)}&seat={quote(player)}", new_tab=False)
-
-        self.push_screen(JoinScreen(doc.session.players, held), join)
+        if self.doc is not None:
+            table.join(self, self.doc)
 
     # -- actions ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -684,47 +617,6 @@ class ScorekeeperApp(AppBase):
         for command in super().get_system_commands(screen):  # Textual's, but for one the app has already (Quit)
             if command.title not in seen:
                 yield command
-
-
-def walk_entries() -> tuple[str, ...]:
-    """The ways to enter routes the app remembers (field keys)."""
-    from scorekeeper.walk import ENTRY_NAMES
-
-    return tuple(ENTRY_NAMES)
-
-
-def terminal_state() -> list[Any] | None:
-    """The terminal's settings as the app found them (None without a terminal), to put back if it must end
-    without Textual's shutdown."""
-    import termios
-
-    try:
-        return termios.tcgetattr(sys.__stdin__.fileno()) if sys.__stdin__ is not None else None
-    except (OSError, ValueError, termios.error):
-        return None
-
-
-RESTORE = "\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?2004l\x1b[?1004l\x1b[?25h\x1b[?1049l"
-"""Mouse reporting, bracketed paste and focus events off, the cursor shown, the alternate screen left."""
-
-
-def end_now(terminal: list[Any] | None) -> None:
-    """End the process at once (the grace is over): the terminal as it was found, then exit 0; a second timer
-    exits even if the terminal blocks the writing."""
-    import termios
-    import threading
-
-    backstop = threading.Timer(1.0, os._exit, (0,))
-    backstop.daemon = True
-    backstop.start()
-    try:
-        if sys.__stdout__ is not None and os.isatty(sys.__stdout__.fileno()):
-            os.write(sys.__stdout__.fileno(), RESTORE.encode("ascii"))
-        if terminal is not None and sys.__stdin__ is not None:
-            termios.tcsetattr(sys.__stdin__.fileno(), termios.TCSANOW, terminal)
-    except (OSError, ValueError, termios.error):
-        pass
-    os._exit(0)
 
 
 def run(folder: Path, file: Path | None = None, seat: str | None = None) -> int:
