@@ -9,11 +9,17 @@ from scorekeeper.points import fmt, to_json
 from scorekeeper.text import inert, ljust, width
 
 
+def json_name(file: str) -> str:
+    """A file name for JSON: exact (JSON escapes its control characters itself), but a byte that is not UTF-8 (a
+    lone surrogate, which JSON cannot carry as text) written `\\x9b`, as every other output shows it."""
+    return "".join(inert(c) if "\udc80" <= c <= "\udcff" else c for c in file)
+
+
 def sheet_json(sheet: Sheet, file: str) -> dict[str, Any]:
     """The JSON object of SPEC 2.1 for one scored session."""
     s = sheet.session
     return {
-        "file": inert(file),  # a name that is not UTF-8 as every other output shows it (`\x9b`)
+        "file": json_name(file),
         "game": s.game,
         "title": s.title,
         "players": list(s.players),
