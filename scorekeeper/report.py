@@ -134,6 +134,12 @@ def shown_boards(game: dict[str, Any]) -> list[dict[str, Any]]:
     return boards
 
 
+def tickets_sentence(tickets: dict[str, Any]) -> str:
+    """The tickets of a game or a board: `Tickets: 12 completed, 3 failed (80% completed)`."""
+    return (f"Tickets: {tickets['completed']} completed, {tickets['failed']} failed "
+            f"({tickets['completed_rate']:.0%} completed)")
+
+
 def board_lines(board: dict[str, Any]) -> list[str]:
     """One Ticket to Ride board's own figures (of `stats.statistics`' `boards`) as sentences: tickets, the
     Longest Path or European Express, Europe's stations, Nordic's Globetrotter, the highest score."""
@@ -142,8 +148,7 @@ def board_lines(board: dict[str, Any]) -> list[str]:
     out = []
     tickets = board.get("tickets")
     if tickets:
-        out.append(f"Tickets: {tickets['completed']} completed, {tickets['failed']} failed "
-                   f"({tickets['completed_rate']:.0%} completed)")
+        out.append(tickets_sentence(tickets))
     lp = board.get("longest_path")
     if lp and lp["games"]:
         label = "European Express" if board.get("board") == "europe" else "Longest Path"
@@ -231,8 +236,7 @@ def stats_text(result: dict[str, Any], folder: str) -> str:
                        + (", ".join(f"{b['label']} {_fig(b['points'])}" for b in fin["bonuses"]) or "none"))
         tickets = g.get("tickets")
         if tickets:
-            out.append(f"  Tickets: {tickets['completed']} completed, {tickets['failed']} failed "
-                       f"({tickets['completed_rate']:.0%} completed)")
+            out.append("  " + tickets_sentence(tickets))
         top = g.get("highest_score")
         if top:
             out.append(f"  Highest score: {_fig(top['points'])} — {inert(top['player'])} ({top['date']}, "
