@@ -359,3 +359,11 @@ def test_one_board_without_figures_of_its_own_is_not_repeated(tmp_path, capsys):
     shutil.copy(tmp_path / "e.toml", folder / "e.toml")
     assert main(["stats", str(folder)]) == 0
     assert "  By board: Europe — 1 play" in capsys.readouterr().out
+
+
+def test_the_tickets_sentence_of_a_game_and_of_a_board() -> None:
+    from scorekeeper import report
+
+    tickets = {"completed": 12, "failed": 3, "completed_rate": 0.8}
+    assert report.tickets_sentence(tickets) == "Tickets: 12 completed, 3 failed (80% completed)"
+    assert report.board_lines({"board": "europe", "tickets": tickets})[0] == report.tickets_sentence(tickets)
