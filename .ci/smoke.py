@@ -87,7 +87,9 @@ def sample() -> None:
     ok(f"score --json on the packaged samples: {', '.join(samples)}")
 
 
-def screen_of(fd: int, until: str, seconds: float) -> str:
+def screen_of(fd: int, until: str | tuple[str, ...], seconds: float) -> str:
+    """What the app wrote within `seconds`, until every text of `until` is in it (a frame may paint in parts)."""
+    wanted = [t.encode() for t in ((until,) if isinstance(until, str) else until)]
     seen = b""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
@@ -100,7 +102,7 @@ def screen_of(fd: int, until: str, seconds: float) -> str:
             if not chunk:
                 break
             seen += chunk
-            if until.encode() in seen:
+            if all(t in seen for t in wanted):
                 break
     return seen.decode("utf-8", "replace")
 
@@ -110,7 +112,7 @@ def first_screen() -> None:
     if pid == 0:  # the child: the app in the pseudo-terminal
         os.execve(SCOREKEEPER, [SCOREKEEPER], {**ENV, "COLUMNS": "100", "LINES": "30"})
     try:
-        seen = screen_of(fd, "Open a sample", 30)
+        seen = screen_of(fd, ("Scorekeeper", "Open a sample"), 30)
         if "Scorekeeper" not in seen or "Open a sample" not in seen:
             fail("the app's first screen", seen[-2000:])
         ok("the app paints its home screen in a pseudo-terminal")
