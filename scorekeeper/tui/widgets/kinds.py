@@ -25,9 +25,6 @@ EDITORS: dict[str, tuple[str, str]] = {
 session uses one of its kinds (a Ticket Booth session never loads the map editors). A holder's cells show yes/no;
 the step picks the holder with one key."""
 
-STEP_WIDE = {"holder"}
-"""The kinds picked once for the whole step (a card there is one of), not player by player."""
-
 
 def editor_kind(slot: Slot) -> str:
     """The kind an editor is picked by: a card list of a known deck (tourist cards) is `tourists`."""
