@@ -20,8 +20,9 @@ PHONE = 60
 (one input a line when they do not fit side by side), and no line is wider than the grid."""
 
 if TYPE_CHECKING:
+    from scorekeeper.session import Problem
     from scorekeeper.tui.widgets.editors import Editor, Holder
-    from scorekeeper.walk_state import WalkState
+    from scorekeeper.walk_state import Spot, WalkState
 
 
 def slot_width(slot: walk.Slot, editor: Editor, narrow: bool = False) -> int:
@@ -71,12 +72,36 @@ def fit(lines: list[Content], width: int) -> list[Content]:
     return out
 
 
+@dataclass(frozen=True)
+class RowView:
+    """What one player's row shows: the boxes' `state()` and the live parts (`WalkState.live`)."""
+
+    boxes: tuple[object, ...]
+    live: tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class RowsView:
+    """What the rows of a step show, as values (the step grid's reactive: a new value is drawn, an equal one is
+    not): the round and step, the cursor, who starts, each player's row, the step-wide pick under the cursor
+    (who holds it, where its cursor is) and the values refused there."""
+
+    number: int
+    index: int
+    spot: Spot | None
+    first: str | None
+    rows: tuple[RowView, ...]
+    pick: tuple[object, ...] = ()
+    refused: tuple[Problem, ...] = ()
+
+
 @dataclass
 class PlayerRows:
     """The rows of a step as drawn at a width: the lines, the cursor's block, and each player's lines (`spans`).
 
-    A key changes one box and the reasons of a few rows: each row is drawn again only when what it shows changed
-    (its boxes' `state()`, its live parts, the cursor on it, the width), kept in an LRU cache of rows."""
+    `view()` says what the rows show now, as values; `lines(view, width)` draws them. A key changes one box and the
+    reasons of a few rows: each row is drawn again only when what it shows changed (its `RowView`, the cursor on
+    it, the width), kept in an LRU cache of rows."""
 
     state: WalkState
     editors: dict[tuple[int, int], Editor]
@@ -131,9 +156,22 @@ class PlayerRows:
                 out.append(Content(" " * self.name_width()) + either)
         return out
 
-    def lines(self, width: int) -> tuple[list[Content], int, int]:
-        """Every player's row: the name, the inputs, and what the player scores and why; and the first and last
-        line of the cursor's block."""
+    def view(self) -> RowsView:
+        """What the rows show now (the state's cursor and live parts, the boxes' contents)."""
+        state = self.state
+        slots = range(len(state.slots))
+        rows = tuple(RowView(tuple(self.editors[(p, s)].state() for s in slots), tuple(state.live(player)))
+                     for p, player in enumerate(state.players))
+        spot = state.spot
+        pick: tuple[object, ...] = ()
+        if spot is not None and spot.player is None:
+            holder = self.holders[spot.slot]
+            pick = (holder.held, holder.at)
+        return RowsView(state.number, state.index, spot, state.first, rows, pick, tuple(state.refused))
+
+    def lines(self, view: RowsView, width: int) -> tuple[list[Content], int, int]:
+        """Every player's row as the view says: the name, the inputs, and what the player scores and why; and the
+        first and last line of the cursor's block."""
         state = self.state
         players, slots = state.players, state.slots
         self.spans = {}
@@ -142,7 +180,7 @@ class PlayerRows:
         if not slots:
             for p, player in enumerate(players):
                 start = len(out)
-                out += self.row_lines(p, player, [], width)
+                out += self.row_lines(p, player, [], width, live=list(view.rows[p].live))
                 self.spans[player] = (start, len(out))
                 out.append(Content(""))
             return out, 0, 0
@@ -162,16 +200,16 @@ class PlayerRows:
             out = fit(list(head), width) if self.phone else list(head)
         if out:
             out.append(Content(""))
-        spot = state.spot
+        spot = view.spot
         top = bottom = 0
         for p, player in enumerate(players):
             start = len(out)
-            live = state.live(player)
+            live = list(view.rows[p].live)
             focus = tuple(spot is not None and spot.slot == s and (spot.player == p or spot.player is None)
                           for s in range(len(widths)))
             here = spot is not None and spot.player == p
-            key: tuple[object, ...] = (state.number, state.index, p, width, tuple(widths), focus, here, state.first,
-                                       tuple(self.editors[(p, s)].state() for s in range(len(widths))), tuple(live))
+            key: tuple[object, ...] = (view.number, view.index, p, width, tuple(widths), focus, here, view.first,
+                                       view.rows[p])
             row = self.drawn.get(key)
             if row is None:
                 cells: list[list[Content]] = []
@@ -187,8 +225,8 @@ class PlayerRows:
             out.append(Content(""))
         if spot is not None and spot.player is None:
             out += self.holders[spot.slot].prompt().wrap(width)
-            out += [Content.assemble(*problem_line(p, "not saved: ")) for p in state.refused]
-            top, bottom = len(out) - 1 - len(state.refused), len(out) - 1
+            out += [Content.assemble(*problem_line(p, "not saved: ")) for p in view.refused]
+            top, bottom = len(out) - 1 - len(view.refused), len(out) - 1
         return out, top, bottom
 
     labelled: bool = False

@@ -17,13 +17,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.geometry import Region
 from textual.widget import Widget
 
 from scorekeeper import walk
 from scorekeeper.games.base import Step
 from scorekeeper.session import Problem, Session
-from scorekeeper.tui.player_rows import PlayerRows
+from scorekeeper.tui.player_rows import PlayerRows, RowsView
 from scorekeeper.tui.screens.base import SessionScreen
 from scorekeeper.tui.screens.help import WALK, step_keys, walk_keys
 from scorekeeper.tui.walk_view import RoundSteps, ScoreTable, StepHeading, StepNotes
@@ -145,7 +144,7 @@ class WalkthroughScreen(SessionScreen):
         yield RoundSteps(self.marks(), state.index, id="steps")  # side by side: the screen's layout is horizontal
         with StepScroll(id="step"):
             yield StepHeading(state.heading(), id="step-title")
-            yield StepGrid(self, id="grid")
+            yield StepGrid(self, self.rows.view(), id="grid")
             yield StepNotes(state.notes(), id="step-notes")
             yield ScoreTable(state.scores(), id="round-table")
         yield KeyBar()
@@ -155,7 +154,7 @@ class WalkthroughScreen(SessionScreen):
         self.query_one(StepGrid).focus()
 
     def set_focus(self, widget: Widget | None, scroll_visible: bool = True, from_app_focus: bool = False) -> None:
-        """The grid keeps its cursor in view itself (`draw_grid`): focusing it never scrolls the page (the
+        """The grid keeps its cursor in view itself (`StepGrid.show_cursor`): focusing it never scrolls the page (the
         auto-focus comes before the first layout, and scrolled the step's heading away)."""
         super().set_focus(widget, scroll_visible and not isinstance(widget, StepGrid), from_app_focus)
 
@@ -168,38 +167,29 @@ class WalkthroughScreen(SessionScreen):
         return tuple(zip(self.state.marks(), (step.title for step in self.state.steps), strict=True))
 
     def show(self) -> None:
-        """The widgets' values from the state: each redraws if its value changed; the grid is drawn again."""
-        if not self.is_mounted:
+        """The widgets' values from the state (each redraws if its value changed)."""
+        self.draw_grid()
+        self.show_around()
+
+    def show_around(self) -> None:
+        """The heading, the notes, the round's table and the step list from the state (not on a screen that left
+        the app's stack: its widgets are going)."""
+        if not self.is_mounted or self not in self.app.screen_stack:
             return
         state = self.state
-        self.draw_grid()
         self.query_one(StepHeading).heading = state.heading()
         self.query_one(StepNotes).notes = state.notes()
         self.query_one(ScoreTable).scores = state.scores()
         self.query_one(RoundSteps).marks = (self.marks(), state.index)
 
     def draw_grid(self) -> None:
-        """The grid drawn again; when the cursor's rows moved, they are scrolled into view once laid out."""
-        grid = self.query_one(StepGrid)
-        if grid.update():
-            self.call_after_refresh(self.scroll_to_cursor, *grid.block)
+        """The grid's rows from the state and the boxes (it paints the lines that changed)."""
+        if self.is_mounted and self in self.app.screen_stack:
+            self.query_one(StepGrid).view = self.rows.view()
 
-    def scroll_to_cursor(self, top: int, bottom: int) -> None:
-        """The cursor's rows scrolled into view (the first player's: from the step's heading)."""
-        grids, scrollers = self.query(StepGrid), self.query("#step").results(VerticalScroll)
-        grid, scroller = grids.first() if grids else None, next(scrollers, None)
-        if grid is None or scroller is None:
-            return
-        y = grid.virtual_region.y
-        if top == 0:
-            y = 0
-            bottom += grid.virtual_region.y
-        height = max(1, min(bottom - top + 1, scroller.scrollable_content_region.height))
-        scroller.scroll_to_region(Region(0, y + top, 1, height), animate=False, immediate=True)
-
-    def grid_lines(self, width: int) -> tuple[list[Content], int, int]:
+    def grid_lines(self, view: RowsView, width: int) -> tuple[list[Content], int, int]:
         """Every player's row as drawn (the grid asks)."""
-        return self.rows.lines(width)
+        return self.rows.lines(view, width)
 
     def row_text(self, player: str) -> str:
         """A player's row as drawn: name, inputs and reasons (for tests)."""
@@ -337,12 +327,13 @@ class WalkthroughScreen(SessionScreen):
         return taken
 
     def changed(self) -> None:
-        """After a value was typed: the save comes once the keys typed together are applied; the boxes' marks and
-        the widgets follow the state."""
+        """After a value was typed: the grid shows it at once; the save comes once the keys typed together are
+        applied, the other widgets follow once the grid is painted."""
         if self.doc.staged:
             self.call_after_refresh(self.flush)
         self.mark_editors()
-        self.show()
+        self.draw_grid()
+        self.call_after_refresh(self.show_around)  # the key's echo and reasons are painted first
 
     def flush(self) -> None:
         """Save what was typed (in order: the session as it is after the keys applied so far)."""

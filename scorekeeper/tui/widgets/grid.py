@@ -1,17 +1,21 @@
 """The step grid: one widget that owns the keyboard of a walkthrough step and draws its players' rows.
 
 Keys are handed, in the order they come, to the walkthrough (`Walk.key`), which applies each to the cell under
-its cursor and moves the cursor itself: no key is ever queued for a widget that is about to lose the focus.
+its cursor and moves the cursor itself: no key is ever queued for a widget that is about to lose the focus. What
+the rows show is the grid's reactive `view` (a value the walkthrough sets after each change): a new value paints
+the lines that changed and keeps the cursor's rows in view.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from textual import events
 from textual.cache import LRUCache
+from textual.containers import ScrollableContainer
 from textual.content import Content
 from textual.geometry import Region
+from textual.reactive import reactive
 from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget
@@ -28,8 +32,8 @@ class Walk(Protocol):
     def key(self, key: str, char: str | None) -> bool:
         """Apply a key at the cursor; False when the key is not the grid's (it goes on to the bindings)."""
 
-    def grid_lines(self, width: int) -> tuple[list[Content], int, int]:
-        """The grid drawn at a width, and the first and last line of the cursor's block."""
+    def grid_lines(self, view: Any, width: int) -> tuple[list[Content], int, int]:
+        """A view of the rows drawn at a width, and the first and last line of the cursor's block."""
 
     def click(self, y: int) -> None:
         """A click on line y of the grid."""
@@ -47,22 +51,28 @@ class StepGrid(Widget, can_focus=True):
     }
     """
 
-    def __init__(self, walk: Walk, *, id: str | None = None) -> None:
+    view: reactive[Any] = reactive(None, init=False, repaint=False)
+    """What the rows show (the walkthrough's `RowsView`); None: nothing yet."""
+
+    def __init__(self, walk: Walk, view: Any = None, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.walk = walk
+        self.set_reactive(StepGrid.view, view)
         self._lines: list[Content] = []
         self._width = -1
         self._block = (0, 0)
         self._strips: LRUCache[tuple[object, int], Strip] = LRUCache(4096)
 
-    def update(self) -> bool:
-        """Draw again: only the lines that changed are painted (all of them are laid out again when their number
-        changed). True when the cursor's block of lines moved or the lines were laid out again."""
+    def watch_view(self) -> None:
+        """Drawn again: only the lines that changed are painted (all of them laid out again when their number
+        changed); when the cursor's block moved, or the lines were laid out again, it is scrolled into view once
+        laid out."""
         width = self.content_region.width or self.size.width
         if width <= 0:
             self._width = 0
             self.refresh(layout=True)
-            return True
+            self.call_after_refresh(self.show_cursor)
+            return
         block = self._block
         before = [line_key(line) for line in self._lines]
         self._draw(width)
@@ -73,7 +83,22 @@ class StepGrid(Widget, can_focus=True):
             changed = [Region(0, y, width, 1) for y, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
             if changed:
                 self.refresh(*changed)
-        return len(after) != len(before) or block != self._block
+        if len(after) != len(before) or block != self._block:
+            self.call_after_refresh(self.show_cursor)
+
+    def show_cursor(self) -> None:
+        """The cursor's rows scrolled into view in the page that holds the grid (the first player's from the top
+        of the page: the step's heading above the rows stays in sight)."""
+        scroller = self.parent
+        if not isinstance(scroller, ScrollableContainer):
+            return
+        top, bottom = self._block
+        y = self.virtual_region.y
+        if top == 0:
+            y = 0
+            bottom += self.virtual_region.y
+        height = max(1, min(bottom - top + 1, scroller.scrollable_content_region.height))
+        scroller.scroll_to_region(Region(0, y + top, 1, height), animate=False, immediate=True)
 
     @property
     def block(self) -> tuple[int, int]:
@@ -81,7 +106,10 @@ class StepGrid(Widget, can_focus=True):
         return self._block
 
     def _draw(self, width: int) -> None:
-        lines, top, bottom = self.walk.grid_lines(width)
+        if self.view is None:
+            self._lines, self._width, self._block = [], width, (0, 0)
+            return
+        lines, top, bottom = self.walk.grid_lines(self.view, width)
         self._lines, self._width, self._block = lines, width, (top, bottom)
 
     def plain(self) -> str:
