@@ -2,7 +2,8 @@
 
 The core and the commands never load Textual or Rich; help and `games` read no session file; scoring a session loads
 only its own game (and a map only when it plays on one); the slow modules (`sqlite3`, `importlib.metadata`,
-`shutil`, `pathlib` …) are loaded by the commands that use them, and only then.
+`shutil`, `pathlib` …) are loaded by the commands that use them, and only then. And no module is longer than
+MODULE_LINES: a module is of one concern.
 """
 
 from __future__ import annotations
@@ -38,6 +39,9 @@ HEAVY = {"textual", "rich", "sqlite3", "aiohttp", "jinja2", "importlib.metadata"
 """Modules a command that does not need them must not pay for (`shutil`: argparse's way to the terminal width)."""
 
 GAME_MODULES = {"ticket_booth", "ticket_to_ride", "ticket_to_finland", "ticket_to_mars"}
+
+MODULE_LINES = 600
+"""The most lines a module of the package may have (issue #23: modules of one concern, none over about 600)."""
 
 
 def imported(*args: str, site: bool = True) -> set[str]:
@@ -116,3 +120,10 @@ def test_scoring_loads_no_pathlib_and_no_module_of_another_command():
         modules = imported(*args, site=False)
         assert not modules & {"pathlib", "difflib", "textwrap", "importlib.resources", "tempfile"}, args
         assert not top(modules) & HEAVY, args
+
+
+def test_no_module_is_over_the_line_limit():
+    lines = {path.relative_to(ROOT).as_posix(): len(path.read_text(encoding="utf-8").splitlines())
+             for path in sorted((ROOT / "scorekeeper").rglob("*.py"))}
+    assert lines, "no module found"
+    assert {name: n for name, n in lines.items() if n > MODULE_LINES} == {}

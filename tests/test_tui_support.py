@@ -19,7 +19,8 @@ from scorekeeper import files, games, store
 from scorekeeper.games import Sheet
 from scorekeeper.session import Round, Session
 from scorekeeper.tui import compat
-from scorekeeper.tui.app import ASKING, ScorekeeperApp
+from scorekeeper.tui.app import ScorekeeperApp
+from scorekeeper.tui.saving import ASKING
 
 STARTED = datetime(2026, 11, 27, 19, 30)
 SIZE = (120, 40)

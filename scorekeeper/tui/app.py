@@ -1,8 +1,12 @@
-"""The Textual app: the one factory (`ScorekeeperApp`) and the entry point the command line calls (`run`)."""
+"""The Textual app: the one factory (`ScorekeeperApp`) and the entry point the command line calls (`run`).
+
+The app is built in layers, one concern each: `AppBase` (what the screens may ask of it), `SavingApp` (saving the
+open session, `saving`), `LeavingApp` (quitting and signals, `leaving`), then here the screens, the keys and the
+start-up.
+"""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
@@ -15,43 +19,18 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
 from scorekeeper.text import inert
-from scorekeeper.tui.base import AppBase
-from scorekeeper.tui.commands import OffersCommands, ScreenCommands
+from scorekeeper.tui.commands import ScreenCommands, system_commands
 from scorekeeper.tui.keys import KeyQueue
-from scorekeeper.tui.terminal import end_now, terminal_state
+from scorekeeper.tui.leaving import LeavingApp
+from scorekeeper.tui.terminal import terminal_state
 
-if TYPE_CHECKING:  # the home screen paints without them: imported where a session is opened or saved
-    import threading
-
+if TYPE_CHECKING:  # the home screen paints without them: imported where a session is opened
     from textual.notifications import SeverityLevel
 
-    from scorekeeper.document import Batch, Document, Edit
-    from scorekeeper.session import Session, SessionError
-
-Change = Callable[[], object]
-"""A change of the open session that writes its file (commit, undo, redo)."""
-
-QUIT_GRACE = 5.0
-"""Seconds the app has, once it is leaving, to restore the terminal before the process leaves anyway."""
+    from scorekeeper.session import SessionError
 
 WATCH = 0.4
 """Seconds between two looks at the open session's file (a stat; the file is read only when it changed)."""
-
-ASKING = "asking"
-"""The worker group of the question about a file changed on disk: it waits for a person, so tests do not wait for it."""
-
-
-class Waiting:
-    """The newest change waiting for the answer about a file changed on disk, and the future of its save."""
-
-    def __init__(self, change: Change, saved: asyncio.Future[bool]) -> None:
-        self.change = change
-        self.saved = saved
-
-    def replace(self, change: Change, saved: asyncio.Future[bool]) -> None:
-        """A newer change takes the place of the one waiting (it holds the whole session): that one is not saved."""
-        self.saved.set_result(False)
-        self.change, self.saved = change, saved
 
 
 def minute_now() -> datetime:
@@ -59,7 +38,7 @@ def minute_now() -> datetime:
     return datetime.now().replace(second=0, microsecond=0)
 
 
-class ScorekeeperApp(AppBase):
+class ScorekeeperApp(LeavingApp):
     """Keeps score of a game of the Ticket family: home, new session, walkthrough, standings."""
 
     CSS_PATH = Path(__file__).with_name("scorekeeper.tcss")  # app-wide: each screen reads its own (its CSS_PATH)
@@ -82,11 +61,11 @@ class ScorekeeperApp(AppBase):
         self.folder = Path(folder)
         self.file = Path(file) if file is not None else None
         self.now = now
-        self.doc: Document | None = None
-        self._waiting: Waiting | None = None
+        self.doc = None
+        self._waiting = None
         self.watch_every = WATCH
         """Seconds between two looks at the open session's file (tests of changes made "at once" lengthen it)."""
-        self.grace: threading.Timer | None = None
+        self.grace = None
         self.mounted = False
         self.stop_asked = False
         self.terminal = terminal_state()
@@ -293,122 +272,7 @@ class ScorekeeperApp(AppBase):
         else:
             self.switch_screen(self.home_screen())
 
-    # -- saving -------------------------------------------------------------------------
-    def save(self, session: Session, key: object = None, *, last: bool = False,
-             passed: tuple[Edit, ...] = (), base: Session | None = None) -> asyncio.Future[bool]:
-        """Save a new value of the open session (`last`: it ends its run of edits, the next is a new undo step;
-        `passed`: the edits keys typed together made before it, each an undo step of its own, in one write;
-        `base`: the session the edit was made from, when the screen may not have seen the latest one). Changes
-        made meanwhile in another place are merged in, field by field; the screen is told."""
-        from scorekeeper.document import Batch
-
-        return self.save_batch(Batch((*passed, (session, key, last)), base))
-
-    def save_batch(self, batch: Batch) -> asyncio.Future[bool]:
-        """Save a batch of edits (`Document.save`: one write, each edit an undo step); while the question about a
-        file changed on disk is open, it joins the batches waiting for the answer, with their undo steps."""
-        doc = self.doc
-        assert doc is not None
-        doc.queue(batch)
-
-        def change() -> None:
-            doc.save()
-            if doc.session != batch.session:  # others' changes came in with ours
-                self.replaced(batch.session, doc.session, remote=True)
-
-        return self.write(change)
-
-    def write(self, change: Change) -> asyncio.Future[bool]:
-        """Run a change that writes the file, in order; the future (await it, or not) says whether it was saved.
-
-        It is done at once, unless the file changed on disk since it was read: then a worker asks what to do,
-        the changes made meanwhile wait, and the answer applies to the newest of them (each holds the whole
-        session): the ones it replaced are not saved.
-        """
-        from scorekeeper import store
-
-        saved: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        if self._waiting is not None:  # a question is open: this change replaces the one waiting for it
-            self._waiting.replace(change, saved)
-            return saved
-        try:
-            saved.set_result(self._now(change))
-        except store.ChangedOnDisk:
-            self._waiting = Waiting(change, saved)
-            self._ask(self._waiting)  # the worker is handed what it answers for: nothing it must find set
-        return saved
-
-    @work(group=ASKING)
-    async def _ask(self, waiting: Waiting) -> None:
-        """Ask whether to overwrite the file changed on disk, reload it or leave it; do it to the newest change."""
-        from scorekeeper import store
-        from scorekeeper.tui.screens.dialogs import ConflictScreen
-
-        doc = self.doc
-        try:
-            while doc is not None:
-                from scorekeeper.merge import describe
-
-                choice = await self.push_screen_wait(ConflictScreen(doc.path, tuple(map(describe, doc.conflicts))))
-                if choice == "overwrite":  # keep mine: ours where both changed a field, theirs elsewhere
-                    doc.prefer_ours = True
-                    try:
-                        waiting.saved.set_result(self._now(waiting.change))
-                    except store.ChangedOnDisk:
-                        continue
-                    finally:
-                        doc.prefer_ours = False
-                elif choice == "reload":
-                    self.reload()
-                    waiting.saved.set_result(False)
-                else:
-                    self.notify("Not saved: the file on disk was left as it is.", severity="warning")
-                    doc.discard()
-                    self.replaced(doc.session, doc.session)
-                    waiting.saved.set_result(False)
-                return
-        finally:
-            if not waiting.saved.done():  # the app left, or the session closed, before an answer
-                waiting.saved.set_result(False)
-            if self._waiting is waiting:
-                self._waiting = None
-
-    def _now(self, change: Change) -> bool:
-        """Run a change now: whether it was saved (when not, says why); ChangedOnDisk when the file changed."""
-
-        doc = self.doc
-        if doc is None:
-            return False
-        if doc.read_only:
-            self.notify(f"Not saved: {inert(doc.path.name)} is read-only.", title="Read-only", severity="warning",
-                        markup=False)
-            self.replaced(doc.session, doc.session)
-            return False
-        try:
-            change()
-        except OSError as exc:
-            reason = exc.strerror or str(exc)
-            if doc.unsaved:
-                self.notify(f"Could not save {inert(doc.path.name)}: {inert(reason)}. The file keeps its last "
-                            "saved state; what you typed stays here and is saved with your next change.",
-                            title="Not saved", severity="error", markup=False, timeout=10)
-            else:
-                self.notify(f"Could not save: {inert(reason)}", title="Not saved", severity="error", markup=False)
-                self.replaced(doc.session, doc.session)
-            return False
-        if doc.copied is not None:
-            self.notify(f"The sample is yours now: kept as {inert(doc.copied.name)} in the sessions folder, with what "
-                        "you typed (delete it from the home list when done).", title="Sample kept", markup=False,
-                        timeout=10)
-            doc.copied = None
-        if doc.kept is not None:
-            self.notify(f"{inert(doc.path.name)} held # comments, which scorekeeper does not keep when it saves. "
-                        f"The file as you wrote it is kept in {doc.kept.parent.name}/{inert(doc.kept.name)}.",
-                        title="Comments", severity="warning", markup=False, timeout=15)
-            doc.kept = None
-        return True
-
-    # -- start-up, quitting and signals ---------------------------------------------------
+    # -- start-up, and the open session's file watched -------------------------------------
     def _start_up(self) -> None:
         """Remove stale temporary files of ours, say when the folder cannot be written (SIGTERM/SIGHUP are caught
         before the app starts: `run`)."""
@@ -423,104 +287,6 @@ class ScorekeeperApp(AppBase):
             self.notify(f"The folder {inert(str(self.folder))} cannot be written: sessions can be read, "
                         "not saved or created.",
                         title="Read-only folder", severity="warning", markup=False, timeout=10)
-
-    def flush(self) -> None:
-        """Write what could not be saved before (a full disk), if anything; quietly."""
-        from scorekeeper import store
-
-        doc = self.doc
-        if doc is not None and doc.unsaved and not doc.read_only:
-            try:
-                doc.write(doc.session)
-            except (OSError, store.ChangedOnDisk):
-                pass
-
-    async def action_quit(self) -> None:
-        """Quit (ctrl+q): everything is saved already, but for a value a full disk refused: that is tried once
-        more, and if it still cannot be written the app says so and asks (quit anyway, or stay)."""
-        self.flush()
-        doc = self.doc
-        if doc is None or not doc.unsaved or doc.read_only:
-            self.exit(0)
-            return
-        from textual.content import Content
-
-        from scorekeeper.tui.screens.dialogs import ConfirmScreen
-
-        question = Content.from_markup(
-            "The last change to [b]$file[/b] is not saved: the disk refused it (full?).\n\nQuit anyway and lose "
-            "it, or stay (free some space: the next change, or ctrl+q again, saves it)?", file=doc.path.name)
-
-        def answer(yes: bool | None) -> None:
-            if yes:
-                self.exit(0)
-
-        self.push_screen(ConfirmScreen(question, yes="Quit anyway", no="Stay"), answer)
-
-    def on_unmount(self) -> None:
-        """Leaving, for whatever reason: save what is left, and see that the process ends.
-
-        Textual's shutdown can block for good once the terminal is gone (its output thread died writing to the
-        closed terminal, and stopping it waits on that thread's full queue): everything is saved by then, so a
-        timer ends the process after a few seconds' grace unless `run` has returned and cancelled it.
-        """
-        self.flush()
-        if not self.is_headless:
-            self.end_within_grace()
-
-    def end_within_grace(self) -> None:
-        """See that the process ends within QUIT_GRACE seconds from now, whatever Textual's shutdown does: then the
-        terminal is put back as it was when the app started and the process exits (0: everything is saved)."""
-        if self.grace is None:
-            import threading
-
-            self.grace = threading.Timer(QUIT_GRACE, end_now, (self.terminal,))
-            self.grace.daemon = True
-            self.grace.start()
-
-    def action_quit_now(self) -> None:
-        """SIGTERM or SIGHUP: as ctrl+q — save, restore the terminal, exit 0."""
-        self.flush()
-        self.exit(0)
-
-    def on_signal(self, signum: int, frame: object) -> None:
-        """SIGTERM or SIGHUP at any moment (a plain handler, so it runs even while the main thread waits on a
-        lock in Textual's shutdown): the process ends within the grace; a running app quits as on ctrl+q, one
-        still starting quits as soon as it is mounted."""
-        self.stop_asked = True
-        self.end_within_grace()
-        if self.mounted:
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:
-                return
-            loop.call_soon_threadsafe(self.action_quit_now)
-
-    def reload(self) -> None:
-        """Take the file as it is on disk (it may be unreadable: then keep ours and say why)."""
-        from scorekeeper.session import SessionError
-
-        doc = self.doc
-        assert doc is not None
-        old = doc.session
-        try:
-            new = doc.reload()
-        except SessionError as exc:
-            first = exc.problems[0].describe() if exc.problems else str(exc)
-            self.notify(f"The file on disk cannot be read, so yours is kept: {inert(first)}", title="Not reloaded",
-                        severity="error", markup=False, timeout=10)
-            self.replaced(old, old)
-            return
-        self.replaced(old, new)
-
-    def replaced(self, old: Session, new: Session, *, remote: bool = False) -> None:
-        """Tell the topmost screen of the session that it changed under it (undo, redo, reload, not saved;
-        `remote`: changes made in another place, merged in: the screen keeps its cursor)."""
-        from scorekeeper.tui.screens.base import SessionReplaced, SessionScreen
-
-        screen = next((s for s in reversed(self.screen_stack) if isinstance(s, SessionScreen)), None)
-        if screen is not None:
-            screen.post_message(SessionReplaced(old, new, remote=remote))
 
     def watch_file(self) -> None:
         """Live sessions: the open session's file changed in another place (an app in another terminal, a phone
@@ -600,23 +366,7 @@ class ScorekeeperApp(AppBase):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette: the screen's keys, undo/redo, help, then Textual's (ScreenCommands adds the rest)."""
-        seen = {title for title, _, _ in screen.palette()} if isinstance(screen, OffersCommands) else set()
-        for node in (screen, self):
-            for b in Binding.make_bindings(node.BINDINGS):
-                if not b.id or not b.description or b.description in seen or b.system:
-                    continue
-                if node.check_action(b.action, ()) is False:
-                    continue
-                seen.add(b.description)
-                action = b.action
-
-                def run(action: str = action, node: Any = node) -> None:
-                    self.call_later(self.run_action, action, node)
-
-                yield SystemCommand(b.description, f"key: {self.get_key_display(b)}", run)
-        for command in super().get_system_commands(screen):  # Textual's, but for one the app has already (Quit)
-            if command.title not in seen:
-                yield command
+        return system_commands(self, screen, super().get_system_commands(screen))
 
 
 def run(folder: Path, file: Path | None = None, seat: str | None = None) -> int:

@@ -13,7 +13,8 @@ from textual.content import Content
 from scorekeeper import mapmode
 from scorekeeper.games.base import Item
 from scorekeeper.text import inert
-from scorekeeper.tui.widgets.editors import NOT_READY, Buffer, CardLines
+from scorekeeper.tui.widgets.editors import NOT_READY, Buffer
+from scorekeeper.tui.widgets.line_editors import CardLines
 from scorekeeper.walk import parse_card
 
 if TYPE_CHECKING:
