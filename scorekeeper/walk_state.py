@@ -99,10 +99,13 @@ class WalkState:
     """One round of the walkthrough: its steps, the cursor, the session as typed, the values refused."""
 
     def __init__(self, doc: Document, number: int, index: int = 0,
-                 value_at: Callable[[Where], Any] | None = None) -> None:
+                 value_at: Callable[[Where], Any] | None = None, player: str | None = None) -> None:
         """`value_at`: what a box holds now (the screen's editors), for the values refused before that may fit once
-        another value changed."""
+        another value changed; `player`: one player's view (a seat at the table), the cursor on that player's
+        inputs only."""
         self.doc = doc
+        self.player = player
+        """The one player this walk is for (None: every player)."""
         self.value_at = value_at or (lambda where: NOT_READY)
         self.game = games.get(doc.session.game)
         self.number = number
@@ -175,17 +178,18 @@ class WalkState:
 
     @property
     def players(self) -> tuple[str, ...]:
-        """The players, in seat order."""
-        return self.model.players
+        """The players the cursor goes through, in seat order (one player's view: that player alone)."""
+        return self.model.players if self.player is None else (self.player,)
 
     def start_round(self) -> None:
         """What the round starts from: the points before it and after it, and the problems of the other rounds."""
         self.plan()
         sheet = self.doc.sheet()
         number = self.number
-        self.before = {p: sum((r.points[p] for r in sheet.rounds[: number - 1]), Fraction(0)) for p in self.players}
+        players = self.model.players
+        self.before = {p: sum((r.points[p] for r in sheet.rounds[: number - 1]), Fraction(0)) for p in players}
         later = sheet.rounds[number:]  # editing an earlier round: the Total is still the game's
-        self.after = {p: sum((r.points[p] for r in later), Fraction(0)) for p in self.players} if later else {}
+        self.after = {p: sum((r.points[p] for r in later), Fraction(0)) for p in players} if later else {}
         self.others = [p for p in self.doc.problems() if p.round != number]
         self.first = walk.first_player(self.game, self.model, sheet, number)
         self.rescore(self.model)
@@ -196,8 +200,8 @@ class WalkState:
         self.problems = self.others + found
         if self.number <= len(session.rounds) and not walk.errors(found):
             self.items = self.game.score_round(session, self.number)
-        elif self.number > len(session.rounds):
-            self.items = []
+        elif self.number > len(session.rounds) or self.player is not None:
+            self.items = []  # one player's view shows no points while the round has an error
         self.points = add_items(session.players, self.items)
 
     def value(self, player: str, slot: walk.Slot) -> Any:
@@ -211,7 +215,7 @@ class WalkState:
         self.index = max(0, min(index, len(self.steps) - 1))
         self.slots = self.slots_of(self.step)
         players = self.players
-        wide = [s for s, slot in enumerate(self.slots) if slot.kind in STEP_WIDE]
+        wide = [s for s, slot in enumerate(self.slots) if slot.kind in STEP_WIDE and self.player is None]
         self.given = {s for s in wide if any(isinstance(self.value(p, self.slots[s]), bool) for p in players)}
         self.spots = [Spot(p, s) for p in range(len(players)) for s in range(len(self.slots)) if s not in wide]
         self.spots += [Spot(None, s) for s in wide]
@@ -251,6 +255,9 @@ class WalkState:
     def first_open(self) -> int:
         """The first input of the step not entered yet (else the first one)."""
         rnd = self.model.round(self.number)
+        if self.player is not None:  # one player's view: the first of the player's boxes left empty
+            entry = rnd.entry(self.player)
+            return next((i for i, spot in enumerate(self.spots) if not walk.has(entry, self.slots[spot.slot])), 0)
         step = self.step
         for i, spot in enumerate(self.spots):
             slot = self.slots[spot.slot]
@@ -287,9 +294,11 @@ class WalkState:
         self.at = row[(row.index(self.at) + delta) % len(row)]
 
     def move(self, delta: int) -> bool:
-        """Up/down: the same input of the previous/next player; False at the first/last player."""
+        """Up/down: the same input of the previous/next player (one player's view: the player's previous/next
+        input); False at the first/last."""
         spot = self.spots[self.at]
-        same = [i for i, s in enumerate(self.spots) if s.slot == spot.slot and s.player is not None]
+        same = [i for i, s in enumerate(self.spots)
+                if s.player is not None and (s.slot == spot.slot or self.player is not None)]
         index = same.index(self.at) + delta
         if 0 <= index < len(same):
             self.at = same[index]
