@@ -117,6 +117,18 @@ def answer(seats: Seats, player: str, let: bool, now: float) -> Seats:
     return out
 
 
+def status(before: str, outcome: str) -> str:
+    """What a seat's phone is after a claim's outcome: `held` (it types; a seat held and claimed again stays so),
+    `lost` (it held the seat, another phone has it now: the host gave it), `refused` (the host said no), else
+    `asking` (another phone holds the seat: the host is asked). Another `before` (`gone`) stays as it is once held.
+    """
+    if outcome == HELD:
+        return "held" if before in ("asking", "held") else before
+    if before == "held":
+        return "lost"
+    return "refused" if outcome == REFUSED else "asking"
+
+
 # -- seat links ---------------------------------------------------------------------------------
 def _b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
