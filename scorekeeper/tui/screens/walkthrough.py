@@ -9,7 +9,7 @@ follows, saved in order once the keys that came together are applied.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from textual import events, on
@@ -23,11 +23,11 @@ from scorekeeper import walk
 from scorekeeper.games.base import Step
 from scorekeeper.session import Problem, Session
 from scorekeeper.tui.player_rows import PlayerRows, RowsView
-from scorekeeper.tui.screens.base import SessionScreen
 from scorekeeper.tui.screens.help import WALK, step_keys, walk_keys
+from scorekeeper.tui.screens.walking import WalkingScreen
 from scorekeeper.tui.walk_view import RoundSteps, ScoreTable, StepHeading, StepNotes
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
-from scorekeeper.tui.widgets.editors import DOWN, EDIT, LINE, MOVE, NEXT, UP, CountsEditor, Editor, Holder
+from scorekeeper.tui.widgets.editors import NEXT, CountsEditor, Editor, Holder
 from scorekeeper.tui.widgets.grid import StepGrid
 from scorekeeper.tui.widgets.kinds import editor_for
 from scorekeeper.walk_state import NOT_READY, STEP_WIDE, Spot, WalkState, Where
@@ -45,7 +45,7 @@ class StepScroll(VerticalScroll, can_focus=False, inherit_bindings=False):
     """The step's column: it scrolls to keep the cursor in view; its keys are the grid's (no page scrolling)."""
 
 
-class WalkthroughScreen(SessionScreen):
+class WalkthroughScreen(WalkingScreen):
     """One round, step by step in the rulebook's order; every accepted value is saved."""
 
     CSS_PATH = "../session.tcss"
@@ -244,47 +244,19 @@ class WalkthroughScreen(SessionScreen):
         self.show()
         self.refresh_bindings()
 
-    # -- keys ---------------------------------------------------------------------------
-    def key(self, key: str, char: str | None) -> bool:
-        """A key at the cursor: applied to the input there, or moving the cursor. False: not the grid's key."""
-        spot = self.state.spot
-        if spot is None:
-            if key == "enter":
-                self.action_next()
-                return True
-            return self.screen_key(key)
-        if spot.player is None:
-            return self.pick(spot, key, char)
-        editor = self.editors[(spot.player, spot.slot)]
-        did = editor.key(key, char)
-        if did is None:
-            return self.screen_key(key)
-        if did == MOVE:
-            self.draw_grid()
-        elif did in (EDIT, LINE):
-            self.edited(editor, editor.value(), boundary=did == LINE)
-        elif did == "refuse":
-            self.edited(editor, editor.raw(), boundary=True)  # type: ignore[attr-defined]
-        elif did == NEXT:
-            self.confirm(editor)
-        elif did in (UP, DOWN):
-            self.move(-1 if did == UP else 1)
-        return True
+    # -- keys (`WalkingScreen.key` hands each to the methods below) --------------------------
+    @property
+    def walking(self) -> WalkState:
+        """The round's state the keys move through."""
+        return self.state
 
-    def screen_key(self, key: str) -> bool:
-        """A key of the screen or the app that moves through the session (a step, the standings, undo): run
-        now, in its turn among the keys typed, not after them. Other keys go on to the bindings."""
-        self.flush()
-        if key in ("tab", "shift+tab") and self.state.spots:
-            self.cycle(-1 if key == "shift+tab" else 1)  # Tab stays in the grid: round the player's row
-            return True
-        actions = {"pageup": lambda: self.action_step(-1), "pagedown": lambda: self.action_step(1),
-                   "escape": self.action_standings, "ctrl+z": self.app.action_undo, "ctrl+y": self.app.action_redo}
-        action = actions.get(key)
-        if action is None:
-            return False
-        action()
-        return True
+    def editor_at(self, player: int, slot: int) -> Editor:
+        """The box of a player's input."""
+        return self.editors[(player, slot)]
+
+    def screen_actions(self) -> dict[str, Callable[[], object]]:
+        """The keys of the round, and Escape: the standings."""
+        return {**super().screen_actions(), "escape": self.action_standings}
 
     def click(self, y: int) -> None:
         """A click on a player's row: the cursor goes to the player (a holder pick takes the player)."""
