@@ -255,9 +255,6 @@ class WalkState:
     def first_open(self) -> int:
         """The first input of the step not entered yet (else the first one)."""
         rnd = self.model.round(self.number)
-        if self.player is not None:  # one player's view: the first of the player's boxes left empty
-            entry = rnd.entry(self.player)
-            return next((i for i, spot in enumerate(self.spots) if not walk.has(entry, self.slots[spot.slot])), 0)
         step = self.step
         for i, spot in enumerate(self.spots):
             slot = self.slots[spot.slot]
