@@ -195,3 +195,54 @@ def test_the_cursor_starts_at_the_box_left_inside_a_players_row(tmp_path: Path) 
     titles = [step.title for step in WalkState(doc, 1).steps]
     state = WalkState(doc, 1, titles.index("Pairs"))
     assert state.spot == Spot(0, 1) and state.slots[1].sub == "each"
+
+
+# -- one player's view (a seat at the table) -----------------------------------------------------------------------
+def test_one_players_view_walks_that_players_inputs_only(tmp_path: Path) -> None:
+    """A seat's walk (`player`): Bo's boxes alone, the Piglet Race his own yes/no box (not a pick for the step),
+    the cursor first on his box left empty, up/down and Tab through his inputs."""
+    doc, state = booth(tmp_path, {"Bo": {"tickets": 2}}, index=14, player="Bo")
+    assert WalkState(doc, 1, 14).spots[-1] == Spot(None, 1)  # every player's view: who holds it, picked once
+    assert state.players == ("Bo",) and state.step.title == "Tickets"
+    assert state.spots == [Spot(0, 0), Spot(0, 1)] and state.at == 1  # his tickets given: the Piglet Race
+    assert state.move(-1) and state.at == 0 and not state.move(-1)
+    assert state.move(1) and state.at == 1 and not state.move(1)
+    state.cycle(1)
+    assert state.at == 0
+    state.cycle(-1)
+    assert state.at == 1
+    assert state.edit(("Bo", "piglet_race", None), state.slots[1], True, boundary=True)
+    assert state.value("Bo", state.slots[1]) is True and "Ana" not in state.model.round(1).players
+    assert state.take() is not None
+    state.at = 0
+    assert state.advance() == "box" and state.advance() == "step" and state.step.id == "summary"
+    state.go(0)
+    assert state.spots == [Spot(0, 0)] and state.spot_of(("Bo", "attractions", "1")) == 0
+
+
+def test_one_players_view_starts_at_that_players_first_empty_box(tmp_path: Path) -> None:
+    """Ticket to Mars Pairs: Bo gave the count, Ana nothing: Bo's view is on his second box, Ana's on her first."""
+    path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"],
+                         rounds=(Round(players={"Bo": {"pairs": {"count": 2}}}),))
+    doc = Document.open(path)
+    titles = [step.title for step in WalkState(doc, 1).steps]
+    assert WalkState(doc, 1, titles.index("Pairs")).spot == Spot(0, 0)  # every player's: Ana first
+    bo = WalkState(doc, 1, titles.index("Pairs"), player="Bo")
+    assert bo.spot == Spot(0, 1) and bo.slots[1].sub == "each"
+    assert WalkState(doc, 1, titles.index("Pairs"), player="Ana").spot == Spot(0, 0)
+
+
+def test_one_players_view_takes_in_only_that_players_changes_and_no_points_with_an_error(tmp_path: Path) -> None:
+    """#1 has one card: Bo's view holds it (staged); Ana's 1 saved elsewhere comes in: the boxes told are Bo's only
+    (none changed), and while the round has that error the view shows no points (every player's keeps the last)."""
+    doc, state = booth(tmp_path, player="Bo")
+    everyone = WalkState(doc, 1)
+    slot = state.slots[0]
+    assert state.edit(("Bo", "attractions", "1"), slot, 1)
+    assert everyone.edit(("Bo", "attractions", "1"), slot, 1) and state.items and everyone.items
+    doc.discard()
+    store.save(doc.path, doc.session.with_value(1, "Ana", "attractions", {"1": 1}))
+    assert doc.poll() is not None
+    assert state.merged() == {} and everyone.merged() == {("Ana", "attractions", "1"): 1}
+    assert state.value("Bo", slot) == 1 and state.model.round(1).entry("Ana")["attractions"] == {"1": 1}
+    assert state.items == [] and everyone.items
