@@ -1,0 +1,73 @@
+"""What a seat at the table shows of a round, without a screen (scorekeeper.seat_view, over a `WalkState` filtered to
+the seat's player), and what its phone is after claiming the seat (`seats.status`). No Pilot, no Textual."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from scorekeeper import seat_view, seats
+from scorekeeper.document import Document
+from scorekeeper.session import Problem, Round
+from scorekeeper.walk_state import WalkState
+from tests.test_tui_support import write_session
+
+TICKET = {"points": 8, "completed": True, "name": "Denver – El Paso"}
+
+
+def ride(tmp_path: Path, ana: dict[str, Any], bo: dict[str, Any]) -> WalkState:
+    """A Ticket to Ride round of Ana and Bo with these values, walked from Ana's seat."""
+    path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"], rounds=(Round(players={"Ana": ana, "Bo": bo}),))
+    doc = Document.open(path)
+    return WalkState(doc, seat_view.table_round(doc), player="Ana")
+
+
+def test_a_seat_sees_the_others_progress_not_their_values_until_the_round_is_full(tmp_path: Path) -> None:
+    state = ride(tmp_path, {"route_points": 20}, {"route_points": 30})
+    assert state.number == 1 and seat_view.first_step(state) == 1  # her routes given: the tickets
+    assert seat_view.others_done(state) == [("Bo", True)] and not seat_view.revealed(state)
+    state.go(1)
+    assert seat_view.others_done(state) == [("Bo", False)] and seat_view.waiting_for(state) == ["Bo"]
+    full = {"route_points": 30, "tickets": [], "longest_path": 5}
+    done = ride(tmp_path / "full", {"route_points": 20, "tickets": [TICKET], "longest_path": 7}, full)
+    assert seat_view.revealed(done) and seat_view.waiting_for(done) == []
+    assert seat_view.first_step(done) == len(done.steps) - 1  # nothing of hers left: the Summary
+    assert [(player, total) for player, total, _ in seat_view.all_points(done)] == [("Ana", 38), ("Bo", 30)]
+
+
+def test_own_points_that_tell_the_others_values_wait_for_the_summary(tmp_path: Path) -> None:
+    """Ana's longest path beats Bo's: its reason ("next best 5") tells Bo's path: compared at the Summary only;
+    her route points tell nothing of his and show at once."""
+    state = ride(tmp_path, {"route_points": 20, "longest_path": 7}, {"route_points": 30, "longest_path": 5})
+    shown, compared = seat_view.own_items(state)
+    assert [it.category for it in shown] == ["routes"] and not compared
+    state.go(2)
+    assert state.step.id == "longest-path" and seat_view.own_items(state) == ([], True)
+    assert seat_view.name_in("Bo", "ahead of Bo's 5") and not seat_view.name_in("Bo", "Bob's")
+
+
+def test_a_refused_value_says_why_without_the_others_values() -> None:
+    hers = Problem("out of range", round=1, player="Ana")
+    his = Problem("Bo holds it", round=1, player="Bo")
+    assert seat_view.reason([his, hers], "Ana") == "out of range"
+    assert seat_view.reason([his], "Ana") == seat_view.CLASH
+
+
+def test_the_seat_walks_the_round_the_table_walks(tmp_path: Path) -> None:
+    whole = {"attractions": {str(n): 0 for n in range(1, 12)}, "outhouses": 0, "ticket_booth": False,
+             "demolition_derby": False, "tickets": 0, "piglet_race": False}
+    one = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"], rounds=(Round(players={"Ana": whole}),))
+    assert seat_view.table_round(Document.open(one)) == 1
+    both = write_session(tmp_path / "next", "ticket-booth", ["Ana", "Bo"],
+                         rounds=(Round(players={"Ana": whole, "Bo": {**whole, "ticket_booth": True,
+                                                                     "demolition_derby": True, "piglet_race": True}}),))
+    assert seat_view.table_round(Document.open(both)) == 2
+
+
+def test_a_phone_is_what_its_claims_say() -> None:
+    """Held while the seat is its own; lost when the host gave it away; refused when the host said no; else it
+    asks. A phone refused or gone does not take the seat back by itself."""
+    assert seats.status("asking", seats.HELD) == "held" and seats.status("held", seats.HELD) == "held"
+    assert seats.status("held", seats.TAKEN) == "lost" and seats.status("held", seats.REFUSED) == "lost"
+    assert seats.status("asking", seats.REFUSED) == "refused" and seats.status("asking", seats.TAKEN) == "asking"
+    assert seats.status("gone", seats.HELD) == "gone"
