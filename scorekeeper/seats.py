@@ -118,10 +118,9 @@ def answer(seats: Seats, player: str, let: bool, now: float) -> Seats:
 
 
 def status(before: str, outcome: str) -> str:
-    """What a seat's phone is after a claim's outcome: `held` (it types; a seat held and claimed again stays so),
-    `lost` (it held the seat, another phone has it now: the host gave it), `refused` (the host said no), else
-    `asking` (another phone holds the seat: the host is asked). Another `before` (`gone`) stays as it is once held.
-    """
+    """What a seat's phone is after a claim's outcome (`before`: what it was): `held` (it types), `lost` (it held
+    the seat, the host gave it to another phone), `refused` (the host said no), else `asking` (another phone holds
+    the seat: the host is asked). A phone neither asking nor holding (`gone`) stays so when the claim holds."""
     if outcome == HELD:
         return "held" if before in ("asking", "held") else before
     if before == "held":
