@@ -1,6 +1,10 @@
 """One player's seat at the table (SPEC §5, "join as one seat"): a phone walks the round with that player's inputs
 only, in one column, sees which steps the others have filled but not their values until the round's Summary, and
-holds the seat in the session's seat registry (`scorekeeper.seats`) while it is open."""
+holds the seat in the session's seat registry (`scorekeeper.seats`) while it is open.
+
+The round is a `WalkState` filtered to the player (the cursor, the session as typed, the values refused, the edits
+staged and merged), its keys those of every walking screen (`WalkingScreen`); what the seat may show of the others
+is decided in `scorekeeper.seat_view`. This screen draws the column and holds the seat."""
 
 from __future__ import annotations
 
@@ -26,7 +30,7 @@ from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.editors import CountsEditor, Editor
 from scorekeeper.tui.widgets.kinds import editor_for
 from scorekeeper.walk import points, round_title
-from scorekeeper.walk_state import NOT_READY, WalkState
+from scorekeeper.walk_state import WalkState
 
 if TYPE_CHECKING:
     from scorekeeper.document import Document
@@ -111,6 +115,7 @@ class SeatScreen(WalkingScreen):
 
     @property
     def walking(self) -> WalkState:
+        """The round's state the keys move through."""
         return self.walk
 
     def compose(self) -> ComposeResult:
@@ -225,23 +230,6 @@ class SeatScreen(WalkingScreen):
         if saved.done() and saved.result():
             self.walk.saved(batch.session)
         self.redraw()
-
-    def confirm(self, editor: Editor) -> None:
-        """Enter at an input: an empty one confirms its blank (0, no, none), then on to the next one."""
-        value = editor.value()
-        if value is NOT_READY:
-            return
-        if value is None:
-            skip, value = self.walk.blank(self.player, editor.slot)
-            if skip:
-                self.advance()
-                return
-            if value is not None and not editor.stacked:
-                editor.load(value)
-        where = (self.player, editor.slot.key, editor.slot.sub)
-        if (value is not None or where in self.walk.rejected) and not self.edited(editor, value, True):
-            return
-        self.advance()
 
     def advance(self) -> None:
         """The next input, or the next step."""

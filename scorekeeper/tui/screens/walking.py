@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.tui.screens.base import SessionScreen
 from scorekeeper.tui.widgets.editors import DOWN, EDIT, LINE, MOVE, NEXT, UP
+from scorekeeper.walk_state import NOT_READY
 
 if TYPE_CHECKING:
     from scorekeeper.tui.base import AppBase
@@ -71,6 +72,23 @@ class WalkingScreen(SessionScreen):
         action()
         return True
 
+    def confirm(self, editor: Editor) -> None:
+        """Enter at an input: an empty one confirms its blank (0, no, none), then the cursor moves on."""
+        value = editor.value()
+        if value is NOT_READY:
+            return
+        if value is None:
+            skip, value = self.walking.blank(editor.player, editor.slot)
+            if skip:
+                self.advance()
+                return
+            if value is not None and not editor.stacked:
+                editor.load(value)
+        where = (editor.player, editor.slot.key, editor.slot.sub)
+        if (value is not None or where in self.walking.rejected) and not self.edited(editor, value, True):
+            return
+        self.advance()
+
     def screen_actions(self) -> dict[str, Callable[[], object]]:
         """The keys `screen_key` runs, with what each does."""
         return {"pageup": lambda: self.action_step(-1), "pagedown": lambda: self.action_step(1),
@@ -85,12 +103,12 @@ class WalkingScreen(SessionScreen):
         """A key at a step-wide pick (who holds a card there is one of)."""
         raise NotImplementedError
 
-    def edited(self, editor: Editor, value: Any, boundary: bool = False) -> object:
-        """A value typed at a box."""
+    def edited(self, editor: Editor, value: Any, boundary: bool = False) -> bool:
+        """A value typed at a box; whether it was taken."""
         raise NotImplementedError
 
-    def confirm(self, editor: Editor) -> None:
-        """Enter at a box."""
+    def advance(self) -> None:
+        """The cursor on to the next input, or the next step."""
         raise NotImplementedError
 
     def move(self, delta: int) -> None:

@@ -318,23 +318,6 @@ class WalkthroughScreen(WalkingScreen):
         # the Summary's notes were drawn while this save was pending (no result yet): drawn again once saved
         saved.add_done_callback(lambda _: self.show() if self.state.step.id == "summary" else None)
 
-    def confirm(self, editor: Editor) -> None:
-        """Enter at an input: an empty one confirms its blank (0, no, none), then the cursor moves on."""
-        value = editor.value()
-        if value is NOT_READY:
-            return
-        if value is None:
-            skip, value = self.state.blank(editor.player, editor.slot)
-            if skip:
-                self.advance()
-                return
-            if value is not None and not editor.stacked:
-                editor.load(value)
-        where = (editor.player, editor.slot.key, editor.slot.sub)
-        if (value is not None or where in self.state.rejected) and not self.edited(editor, value, True):
-            return
-        self.advance()
-
     def advance(self) -> None:
         """The next input, or the next step (a new warning at this step stops it once, to be read)."""
         went = self.state.advance()
