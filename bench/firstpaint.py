@@ -99,19 +99,15 @@ def time_to_ready(code: str, *args: str, env: dict[str, str], cwd: Path | None =
 
 FIRST_FRAME = """
 import os, sys
-from textual.app import App
-
-shown = App._display
+from scorekeeper.tui import compat
 
 
-def display(self, screen, renderable):
-    drawn = renderable is not None and not self._batch_count  # else Textual draws nothing (held for a batch)
-    shown(self, screen, renderable)
-    if drawn:
+def displayed(app, renderable):
+    if renderable is not None and not compat.held_for_batch(app):  # else Textual draws nothing (held for a batch)
         os._exit(0)  # the first frame is out: stop counting
 
 
-App._display = display
+compat.after_each_display(displayed)
 if sys.argv[1] == "bare":
     exec(sys.argv[2])
 else:

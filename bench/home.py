@@ -119,23 +119,25 @@ async def time_keys(app: Any, pilot: Any, words: tuple[str, ...], go_on: Any = N
     """Per key, from the key event to the frame that shows the filtered list (each word typed, then Esc).
 
     The key is posted as the terminal driver posts it; the time stops when the app hands the next frame to
-    the driver (`App._display`) with the filter's new text in it. Pilot's own waits are not counted. `go_on()`
-    is asked before each word: False stops.
+    the driver (`compat.after_each_display`) with the filter's new text in it. Pilot's own waits are not counted.
+    `go_on()` is asked before each word: False stops.
     """
     from textual import events
     from textual.widgets import Input
 
+    from scorekeeper.tui import compat
+
     box = app.screen.query_one("#filter", Input)
     painted = asyncio.Event()
     expected = [""]
-    display = app._display
+    driver = compat.driver(app)
+    assert driver is not None
 
-    def timed_display(*args: object) -> None:
-        display(*args)
+    def timed_display(*_args: object) -> None:
         if box.value == expected[0]:
             painted.set()
 
-    app._display = timed_display
+    undo = compat.after_each_display(timed_display)
     times: list[float] = []
     try:
         for word in words:
@@ -147,14 +149,14 @@ async def time_keys(app: Any, pilot: Any, words: tuple[str, ...], go_on: Any = N
                 event = events.Key("space" if ch == " " else ch, ch)
                 event.set_sender(app)
                 start = time.perf_counter()
-                app._driver.send_message(event)
+                driver.send_message(event)
                 await asyncio.wait_for(painted.wait(), 30)
                 times.append(time.perf_counter() - start)
                 await pilot.pause()
             await pilot.press("escape")
             await pilot.pause()
     finally:
-        app._display = display
+        undo()
     return times
 
 

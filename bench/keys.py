@@ -79,6 +79,8 @@ async def time_digits(app: Any, digits: int, shown: Callable[[str], bool], setup
     """Per digit: seconds from the key to the first frame rendered that shows it; and CPU seconds per digit."""
     from textual import events
 
+    from scorekeeper.tui import compat
+
     latencies: list[float] = []
     cpu = 0.0
     async with app.run_test(size=size) as pilot:
@@ -87,19 +89,16 @@ async def time_digits(app: Any, digits: int, shown: Callable[[str], bool], setup
         await pilot.pause()
         setup()
         frame = asyncio.Event()
-        screen = app.screen
-        render = screen._compositor_refresh
         expected = [""]
 
         painted = [0.0]
 
         def refreshed() -> None:
-            render()
             if not frame.is_set() and shown(expected[0]):
                 painted[0] = time.perf_counter()
                 frame.set()
 
-        screen._compositor_refresh = refreshed  # type: ignore[method-assign]
+        compat.after_each_refresh(app.screen, refreshed)
         for i in range(digits):
             digit = str(1 + i % 7)
             app.post_message(events.Key("backspace", None))

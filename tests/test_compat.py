@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 import textual
 import textual.content
+from textual.app import App
 from textual.widgets import Static
 
 from scorekeeper.tui import compat
@@ -22,7 +23,7 @@ def test_each_private_name_still_exists(name: str) -> None:
     if owner is None:
         have = callable(getattr(textual.content, attribute, None))
     else:
-        probe = Static() if owner.__name__ in ("MessagePump", "Widget") else None
+        probe = Static() if owner.__name__ in ("MessagePump", "Widget") else App() if owner is App else None
         have = hasattr(owner, attribute) or (probe is not None and hasattr(probe, attribute))
         if not have and owner.__name__ == "Key":
             have = hasattr(owner("a", "a"), attribute)
@@ -51,3 +52,45 @@ def test_no_module_but_compat_touches_a_private_name_of_textual() -> None:
                  for path in sorted((ROOT / "tui").rglob("*.py")) if path.name != "compat.py"
                  for n, line in enumerate(path.read_text().splitlines(), 1) if textual_private.search(line)]
     assert offenders == []
+
+
+PROJECT_NAMES = {
+    "_write_all": "scorekeeper/store.py",
+    "_cell": "scorekeeper/export.py",
+    "_con": "scorekeeper/index.py",
+    "_to_memory": "scorekeeper/index.py",
+    "_spans": "scorekeeper/tui/widgets/bars.py",
+    "_last_key": "scorekeeper/document.py",
+    "_advance": "scorekeeper/document.py",
+    "_plain_texts": "scorekeeper/summary.py",
+    "_fig": "scorekeeper/report.py",
+}
+"""The underscore names the tests and the benches may use: the project's own, each with the module that defines it
+(`os._exit` is CPython's documented way out of a process, not a private name)."""
+
+PUBLIC_NAMES = {"_exit"}
+
+UNDERSCORE_NAME = re.compile(r"\.(_[a-z]\w*)|[\"'](_[a-z]\w*)[\"']|\bimport\s+(_[a-z]\w*)")
+"""An underscore name as an attribute (`app.NAME`, `"textual.app.NAME"`), a name of one (`setattr(x, "NAME")`) or
+an import (`from module import NAME`)."""
+
+
+def test_the_project_defines_each_underscore_name_the_tests_may_use() -> None:
+    """The allowed names are the project's: each is defined in the module named (so none hides one of Textual's)."""
+    for name, module in PROJECT_NAMES.items():
+        source = (ROOT.parent / module).read_text(encoding="utf-8")
+        assert re.search(rf"def {name}\b|^\s*(self\.)?{name}\b\s*[:=]", source, re.MULTILINE), (name, module)
+
+
+def test_the_tests_and_benches_use_no_private_name_of_the_frameworks() -> None:
+    """A private name of Textual, textual-serve, Rich, argparse or CPython goes through scorekeeper/tui/compat.py
+    (or scorekeeper/serve_compat.py), with a canary above; the tests and the benches use only the project's own
+    (this file names the private names to check them, and is not read)."""
+    allowed = set(PROJECT_NAMES) | PUBLIC_NAMES
+    offenders = [f"{path.relative_to(ROOT.parent)}:{n}: {name}"
+                 for folder in ("tests", "bench") for path in sorted((ROOT.parent / folder).rglob("*.py"))
+                 if path != Path(__file__).resolve()
+                 for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                 for match in UNDERSCORE_NAME.finditer(line) for name in match.groups()
+                 if name is not None and name not in allowed]
+    assert offenders == [], "use scorekeeper/tui/compat.py (a function and a canary per name): " + ", ".join(offenders)

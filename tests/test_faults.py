@@ -19,6 +19,7 @@ from scorekeeper import files, reading, store
 from scorekeeper.cli import main
 from scorekeeper.document import Document
 from scorekeeper.session import Session
+from scorekeeper.tui import compat
 from tests.faults_support import (
     CONTROL_FIELDS,
     HOSTILE,
@@ -218,7 +219,7 @@ async def test_a_read_only_session_is_never_written(tmp_path: Path) -> None:
         assert app.doc is not None and app.doc.read_only
         await pilot.press("1")
         await settle(pilot)
-        said = " ".join(n.message for n in app._notifications)
+        said = " ".join(n.message for n in compat.notifications(app))
         assert "read-only" in said
     assert path.read_bytes() == data and path.stat().st_mode & 0o777 == 0o444
 
@@ -280,7 +281,7 @@ async def test_a_file_with_comments_is_kept_in_trash_before_the_first_save(tmp_p
         await settle(pilot)
         await pilot.press("enter", "0")
         await settle(pilot)
-        said = [n.message for n in app._notifications if "comments" in n.message]
+        said = [n.message for n in compat.notifications(app) if "comments" in n.message]
     assert (tmp_path / "trash" / "commented.toml").read_text() == COMMENTED
     assert len(list((tmp_path / "trash").iterdir())) == 1
     assert len(said) == 1 and "trash/commented.toml" in said[0]
@@ -345,7 +346,7 @@ async def test_the_app_on_a_full_disk(tmp_path: Path) -> None:
             await settle(pilot)
         assert path.read_bytes() == data
         assert " ".join(screen.row_text("Ana").split()).startswith("Ana starts 1") and app.screen is screen
-        said = " ".join(n.message for n in app._notifications)
+        said = " ".join(n.message for n in compat.notifications(app))
         assert "No space left on device" in said and "stays here" in said
         await pilot.press("enter", "0")
         await settle(pilot)
@@ -502,7 +503,7 @@ async def test_a_folder_that_cannot_be_written_opens_read_only(tmp_path: Path) -
             assert app.doc is not None and app.doc.read_only
             await pilot.press("1")
             await settle(pilot)
-            said = " ".join(n.message for n in app._notifications)
+            said = " ".join(n.message for n in compat.notifications(app))
             assert "cannot be written" in said and "read-only" in said
     assert path.read_bytes() == data
 

@@ -9,6 +9,7 @@ from textual.widgets import Input, Static
 
 from scorekeeper import store
 from scorekeeper.session import Round
+from scorekeeper.tui import compat
 from scorekeeper.tui.screens.dialogs import ConflictScreen, ErrorScreen
 from scorekeeper.tui.screens.help import HelpScreen
 from scorekeeper.tui.screens.home import HomeScreen
@@ -103,7 +104,7 @@ async def test_cross_field_errors_refuse_and_warnings_save(tmp_path: Path) -> No
         assert screen.step.title == "#2"
         assert "⚠ #1: nobody holds the #1 card, but every card is taken" in str(
             screen.query_one("#step-title", Static).render())
-        assert not app._notifications  # told under the heading, not in a toast over the grid
+        assert not compat.notifications(app)  # told under the heading, not in a toast over the grid
         assert screen.query_one("#steps", StepList).titles[0].plain.startswith("⚠")
         await burst(pilot, "pageup")
         assert "⚠ nobody holds the #1 card" in screen.query_one("#step-notes", Hanging).plain()

@@ -11,6 +11,7 @@ from textual import events
 from textual.widgets import Static
 
 from scorekeeper.session import Round
+from scorekeeper.tui import compat
 from scorekeeper.tui.screens.dialogs import ErrorScreen
 from scorekeeper.tui.screens.help import HelpScreen
 from scorekeeper.tui.screens.home import HomeScreen
@@ -255,7 +256,7 @@ async def test_a_steps_warning_shows_under_the_next_heading_not_in_a_toast(tmp_p
         assert screen.step.title == "Outhouse"
         await burst(pilot, *values("1", "1"))
         assert screen.step.title == "Ticket Booth"
-        assert not app._notifications, list(app._notifications)
+        assert not compat.notifications(app), compat.notifications(app)
         heading = str(screen.query_one("#step-title", Static).render())
         assert "⚠ Outhouse: " in heading and "3" in heading and "PageUp goes back" in heading
         await burst(pilot, "0")

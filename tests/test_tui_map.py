@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import Static
 
 from scorekeeper import games
-from scorekeeper.tui.screens.new_session import NewSessionScreen
+from scorekeeper.tui.screens.new_session import NewSessionScreen, RuleRow
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
 from scorekeeper.tui.widgets.grid import StepGrid
 from scorekeeper.tui.widgets.map_editors import RouteLines, TicketLines
@@ -171,7 +171,7 @@ async def test_new_session_on_the_usa_map(tmp_path: Path) -> None:
             form.query_one(f"#player-{i}").value = name  # type: ignore[attr-defined]
         from textual.widgets import Select
 
-        select = next(s for s in form.query(Select) if "usa" in [v for _, v in s._options])
+        select = next(row for row in form.query(RuleRow) if "usa" in row.rule.choices).query_one(Select)
         select.value = "usa"
         await settle(pilot)
         await burst(pilot, "ctrl+s")

@@ -8,14 +8,20 @@ Textual that starts with an underscore.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual import keys as textual_keys
+from textual.app import App
 from textual.binding import Binding
 from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.widget import Widget
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+    from textual.driver import Driver
+    from textual.notifications import Notification
 
 NAMES = {
     "MessagePump._message_queue": (MessagePump, "_message_queue"),
@@ -27,6 +33,11 @@ NAMES = {
     "Message._stop_propagation": (events.Key, "_stop_propagation"),
     "textual.content._strip_control_codes": (None, "_strip_control_codes"),
     "textual.keys._character_to_key": (textual_keys, "_character_to_key"),
+    "App._notifications": (App, "_notifications"),
+    "App._display": (App, "_display"),
+    "App._driver": (App, "_driver"),
+    "App._batch_count": (App, "_batch_count"),
+    "Screen._compositor_refresh": (Screen, "_compositor_refresh"),
 }
 """The private names used here, each with the class (or module) that has it: the canary test's list."""
 
@@ -92,3 +103,51 @@ def character_key(char: str) -> str:
     the tests' bursts post such keys (Textual has no public function for it; `Pilot.press` uses this one)."""
     name: str = textual_keys._character_to_key(char)
     return name
+
+
+# -- for the tests and the benches: what the app said, and when a frame is out -------------------------------------
+def notifications(app: App[Any]) -> list[Notification]:
+    """The notifications the app holds now, the expired ones left out (Textual shows them as toasts, which a test
+    app does not draw unless asked, and has no public read of them: the tests check what the app said)."""
+    return list(app._notifications)
+
+
+def _replace(owner: object, name: str, value: object) -> None:
+    """Put `value` in place of the private method `name` of NAMES on `owner` (an instance or a class)."""
+    setattr(owner, NAMES[name][1], value)
+
+
+def after_each_refresh(screen: Screen[Any], then: Callable[[], None]) -> None:
+    """Call `then` each time the screen has rendered a frame from its compositor (Textual has no public hook after
+    a frame: the keys bench times a key to the first frame that shows it)."""
+    render = screen._compositor_refresh
+
+    def refreshed() -> None:
+        render()
+        then()
+
+    _replace(screen, "Screen._compositor_refresh", refreshed)
+
+
+def after_each_display(then: Callable[[App[Any], RenderableType | None], None]) -> Callable[[], None]:
+    """Call `then(app, renderable)` each time an app has handed a frame to its driver (Textual has no public hook
+    after a frame is out: the benches time a key, or the start, to it); returns the function that takes it off."""
+    shown = App._display
+
+    def display(self: App[Any], screen: Screen[Any], renderable: RenderableType | None) -> None:
+        shown(self, screen, renderable)
+        then(self, renderable)
+
+    _replace(App, "App._display", display)
+    return lambda: _replace(App, "App._display", shown)
+
+
+def held_for_batch(app: App[Any]) -> bool:
+    """The app is inside a batch update: a frame handed to the driver now is not drawn (no public flag)."""
+    return bool(app._batch_count)
+
+
+def driver(app: App[Any]) -> Driver | None:
+    """The app's driver, which posts what the terminal sends (a bench posts a key as a terminal does; Textual has
+    no public property for it)."""
+    return app._driver
