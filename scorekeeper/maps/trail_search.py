@@ -1,6 +1,6 @@
-"""The search for a heaviest trail of a reduced component with four or more odd cities (`graph._solve`): phase 1,
-a depth-first enumeration of trails with a step budget; phase 2, a best-first search over the edges left out; and
-Euler trails (Hierholzer). F1-F4, the reductions that come first, are in scorekeeper.maps.graph.
+"""The search for a heaviest trail of a reduced component with four or more odd cities (the solver in `graph.py`):
+phase 1, a depth-first enumeration of trails with a step budget; phase 2, a best-first search over the edges left
+out; and Euler trails (Hierholzer). F1-F4, the reductions that come first, are in scorekeeper.maps.graph.
 
 F5. Bound (all lengths are >= 1): the edges a trail leaves out, F, have as their odd-degree cities the odd cities
     of the graph but the trail's two ends, so F holds edge-disjoint paths pairing them; each such path is at least
