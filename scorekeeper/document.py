@@ -1,4 +1,12 @@
-"""The open session of the app: its file, the undo/redo history of Session values, and guarded saves."""
+"""The open session of the app: its file, this place's edits as operations on fields, their undo and redo.
+
+An edit is written as the operations that make it ("this field, from the value I saw, to the new one", merge.Op),
+applied to the file as it is at that moment under the folder's lock: fields other places changed are kept, a field
+changed both here and there is a conflict (the app asks). Undo and redo apply the inverse operations the same way:
+they never touch a field another place changed since (they step over it and say so). A file whose identity changed
+(another game, other players, another format, or one that was deleted or replaced) is a new document: this place's
+history of the old one is dropped, and the app says so.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorekeeper import files, reading, store, validation
-from scorekeeper.merge import Key, merge, rebase
+from scorekeeper.merge import TABLE, Applied, Key, Step, apply, combine, diff, inverse, rebase
 from scorekeeper.session import Problem, Session, SessionError
 
 if TYPE_CHECKING:
@@ -21,8 +29,22 @@ if TYPE_CHECKING:
     whether it ends its run (the next edit is a new step)."""
 
 
-MERGE_TRIES = 5
-"""How many times a save merges with a file that keeps changing under it before it asks."""
+IDENTITY = ("format", "game", "players", "started")
+"""What makes a file the same document: another of these is a new one (its history does not apply to it)."""
+
+
+VALUES = frozenset({"field", "sub", "title", "notes", "rules", "started"})
+"""The kinds of field that hold a value someone gave (the others are the structure: rounds and tables)."""
+
+
+def without(step: Step, keys: set[Key]) -> Step:
+    """A step of the history without its operations on some fields (a table's own marker stays)."""
+    return tuple(op for op in step if op.key not in keys or TABLE in (op.before, op.after))
+
+
+def identity(session: Session) -> tuple[object, ...]:
+    """The identity of a session's document."""
+    return tuple(getattr(session, name) for name in IDENTITY)
 
 
 class Refused(OSError):
@@ -56,7 +78,8 @@ class Batch:
 
 
 class Document:
-    """A session file open in the app: what it holds now, what was last read or written, and the history."""
+    """A session file open in the app: what it held when this place last read or wrote it, and the history of this
+    place's edits as operations on its fields."""
 
     def __init__(self, path: Path, session: Session, fingerprint: str | None, warnings: list[Problem],
                  *, comments: bool = False, read: str | None = None) -> None:
@@ -74,9 +97,13 @@ class Document:
         self.read_only = store.is_read_only(path) or not os.access(path.parent, os.W_OK)
         """The file (or its folder) cannot be written: the app shows it and never writes."""
         self.unsaved = False
-        """The session in memory could not be written (disk full): the next save writes it."""
-        self.undo_stack: list[Session] = []
-        self.redo_stack: list[Session] = []
+        """Edits in memory could not be written (disk full): the next save writes them (`pending`)."""
+        self.pending: Step = ()
+        """The operations of edits taken in memory but not written yet (the disk refused them)."""
+        self.undo_stack: list[Step] = []
+        """This place's edits, oldest first, each as its operations."""
+        self.redo_stack: list[Step] = []
+        """The edits undone, the last undone last."""
         self._last_key: object = None
         self._problems: list[Problem] | None = warnings
         self._checked: tuple[Session | None, list[Problem]] = (None, [])
@@ -85,15 +112,25 @@ class Document:
         self._scored: Session | None = None
         self.stamp = store.stamp(path)
         """The file's size, time and inode when last looked at (`poll`)."""
+        self.gone = False
+        """The file was found deleted: when it is back it is a new document."""
         self.conflicts: tuple[Key, ...] = ()
-        """The fields changed both here and elsewhere, when the last save could not merge."""
+        """The fields changed both here and elsewhere, when the last save could not merge (empty: the file could
+        not be read, was deleted, or is another document now)."""
         self.prefer_ours = False
         """Set while a save runs that the table answered "keep mine": such fields take this place's values."""
+        self.renewed = False
+        """The file became a new document (replaced, deleted, another game or players): the history went. The app
+        says so once and clears it."""
+        self.stepped_over: tuple[Key, ...] = ()
+        """The fields the last undo or redo left as they were (changed elsewhere since), until the app said so."""
+        self.waited = 0.0
+        """Seconds the last save waited for another place's save (the folder's lock)."""
         self.typed: list[Edit] = []
         """The values typed and accepted, not handed to a save yet (`stage`, `take`)."""
         self.waiting: Batch | None = None
-        """A batch whose save met the file changed on disk (the app asks what to do): the next batch saved is
-        written with it, after its edits, so that none of its undo steps is lost."""
+        """A batch whose save met a conflict (the app asks what to do): the next batch saved is written with it,
+        after its edits, so that none of its undo steps is lost."""
         self.sample: str | None = None
         """A packaged sample not copied into the folder yet: its text (`path` is the name the copy takes); the
         first write makes the copy, so looking at a sample leaves nothing behind and nothing typed is lost."""
@@ -116,7 +153,7 @@ class Document:
 
     @property
     def session(self) -> Session:
-        """The session as it is now (saved)."""
+        """The session as it is now: the file as last read or written here, with any edits not written yet."""
         return self._session
 
     @session.setter
@@ -183,117 +220,170 @@ class Document:
             return False
         return store.fingerprint(self.path) != self.fingerprint
 
-    def write(self, session: Session) -> Session:
-        """Write a session to the file; the session written. When someone else changed the file since it was
-        last read or written, their changes and ours are merged field by field (SPEC §5: live sessions) and the
-        merge is written; ChangedOnDisk only when both changed the same field, or the file cannot be read (gone,
-        broken); ReadOnlyError when it is read-only; Refused, nothing written, for a session its own reader would
-        refuse. The first write over hand-written comments keeps a copy."""
+    # -- writing: operations applied to the file as it is, under its folder's lock ----------------
+    def _apply(self, edits: list[Step], *, undoing: bool = False) -> tuple[Session, list[Step]]:
+        """Write edits (each a step of operations) into the file as it is now; the session written and each edit as
+        it was applied. ChangedOnDisk when a field was changed both here and elsewhere (`conflicts`), or the file
+        cannot be read, was deleted or is another document now (`conflicts` empty) — nothing is written then, unless
+        the table answered "keep mine" (`prefer_ours`). `undoing`: a field changed elsewhere since is stepped over
+        (`stepped_over`), never a question."""
         self.keep_sample()
-        for _ in range(MERGE_TRIES):
-            found = validation.validate(session)
+        outcome: list[Step] = []
+        stepped: list[Key] = []
+        force = self.prefer_ours and not undoing
+
+        def decide(text: str | None, gone: bool) -> Session:
+            outcome.clear()
+            stepped.clear()
+            now = self._known(text, gone, force)
+            for ops in (self.pending, *edits):
+                done: Applied = apply(now, ops, force=force)
+                if done.conflicts and not undoing:
+                    self.conflicts = done.conflicts
+                    raise store.ChangedOnDisk(str(self.path))
+                stepped.extend(done.conflicts)
+                now = done.session
+                outcome.append(done.applied)
+            found = validation.validate(now)
             errors = [p for p in found if p.is_error]
             if errors:  # a session the reader would refuse is never written (`check` would fail it)
                 raise Refused(self.path, errors)
-            self._checked = (session, found)
-            try:
-                saved = store.save_checked(self.path, session, expected=self.fingerprint,
-                                           keep_comments=self.comments)
-            except store.ChangedOnDisk:
-                base = self.session
-                theirs = self.on_disk()
-                if theirs is None:
-                    if not self.prefer_ours:
-                        self.conflicts = ()
-                        raise
-                    self.fingerprint = store.fingerprint(self.path)  # gone or broken: "keep mine" writes ours
-                    continue
-                merged = merge(base, session, theirs, prefer_ours=self.prefer_ours)
-                if merged.session is None:
-                    self.conflicts = merged.conflicts
-                    raise
-                session = merged.session
-                continue
-            self.fingerprint = saved.fingerprint
-            self.unsaved = False
-            if saved.kept is not None:
-                self.kept, self.comments = saved.kept, False
-            return session
-        raise store.ChangedOnDisk(str(self.path))
+            self._checked = (now, found)
+            return now
 
-    def on_disk(self) -> Session | None:
-        """The session on disk now, taken in as the base of the next merge (its changes are applied to the undo
-        history); None when it cannot be read (gone, not a session)."""
-        try:
-            text = reading.read_text(self.path)
-        except SessionError:
-            return None
-        theirs, problems = files.parse(text)
-        if theirs is None:
-            return None
-        self.absorb(theirs, store.digest(text.encode("utf-8")), problems)
-        self.comments = reading.has_comments(text)
-        return theirs
-
-    def absorb(self, theirs: Session, fingerprint: str, problems: list[Problem]) -> None:
-        """Take the session another place wrote as what this document last read: the undo and redo steps get
-        its changes too (undo undoes this place's own edits, never the others')."""
-        old = self._session
-        self.undo_stack = [rebase(s, old, theirs) for s in self.undo_stack]
-        self.redo_stack = [rebase(s, old, theirs) for s in self.redo_stack]
-        self._session = theirs
-        self._problems = problems
-        self.fingerprint = fingerprint
+        written, saved = store.update(self.path, decide)
+        self.conflicts = ()
+        self.pending, self.unsaved = (), False
+        self.stepped_over = tuple(dict.fromkeys(stepped))
+        self.fingerprint, self.waited = saved.fingerprint, saved.waited
         self.stamp = store.stamp(self.path)
+        self.gone = False
+        if saved.kept is not None:
+            self.kept = saved.kept
+        self.comments = False
+        self.session = written
+        return written, outcome[1:]
+
+    def _known(self, text: str | None, gone: bool, force: bool) -> Session:
+        """The file's session as it is now (read under the lock): this document's when it is what was last read or
+        written here; another place's changes are taken in; a new document drops the history. ChangedOnDisk when it
+        cannot be read, or is gone or another document (`force`: then this place's session is written anew)."""
+        if text is not None and store.digest(text.encode("utf-8")) == self.fingerprint and not self.gone:
+            return self._disk()
+        theirs = files.parse(text)[0] if text is not None else None
+        if theirs is not None and not self.gone and identity(theirs) == identity(self._disk()):
+            self._take(theirs, text)
+            return theirs
+        if not force:
+            if theirs is not None or gone:
+                self._renew(theirs, text)
+            self.conflicts = ()
+            raise store.ChangedOnDisk(str(self.path))
+        return self._disk()
+
+    def _disk(self) -> Session:
+        """The file's session as this place last read or wrote it (the session without the edits not written)."""
+        if not self.pending:
+            return self.session
+        undone = apply(self.session, inverse(self.pending), force=True)
+        return undone.session
+
+    def _take(self, theirs: Session, text: str | None) -> None:
+        """Another place's version of the file is what this document last read (its own edits not written yet
+        stay on top of it). A field changed there leaves this place's history: its undo and redo never touch that
+        field again, even should it come back to the value they knew."""
+        if self.undo_stack or self.redo_stack:
+            moved = {op.key for op in diff(self._disk(), theirs) if op.key[0] in VALUES}
+            if moved:
+                self.undo_stack = [kept for step in self.undo_stack if (kept := without(step, moved))]
+                self.redo_stack = [kept for step in self.redo_stack if (kept := without(step, moved))]
+        self.session = apply(theirs, self.pending, force=True).session if self.pending else theirs
+        self.fingerprint = store.digest(text.encode("utf-8")) if text is not None else None
+        self.comments = text is not None and reading.has_comments(text)
+
+    def _renew(self, theirs: Session | None, text: str | None) -> None:
+        """The file is a new document (replaced, deleted, another game or players): this place's history of the old
+        one does not apply to it and goes; the edits not written go too."""
+        self.undo_stack.clear()
+        self.redo_stack.clear()
+        self.pending, self.unsaved = (), False
+        self._last_key = None
+        self.renewed = True
+        if theirs is None:  # deleted: whatever comes back at this name is another document
+            self.gone = True
+            self.fingerprint = None
+            return
+        self.gone = False
+        self._take(theirs, text)
+
+    def write(self, session: Session) -> Session:
+        """Write the session as this place has it now (its edits not written yet, `pending`; or, with `prefer_ours`
+        after the file was deleted or replaced, the whole session); the session written."""
+        ops = diff(self._disk(), session) if session != self.session else ()
+        written, _ = self._apply([ops])
+        return written
 
     def poll(self) -> tuple[Session, Session] | None:
         """Look at the file (cheaply: its size, time and inode first): when another place changed it, take its
-        session in; (before, after) then, else None. A file that cannot be read now is left for the next save
-        to ask about."""
+        session in; (before, after) then, else None. A file deleted, or become another document, drops the
+        history (`renewed`); one that cannot be read now is left for the next save to ask about."""
         stamp = store.stamp(self.path)
         if stamp == self.stamp or self.sample is not None:  # a sample not copied yet has no file to look at
             return None
         self.stamp = stamp
-        if store.fingerprint(self.path) == self.fingerprint or self.unsaved:
+        if stamp is None:
+            if not self.gone:
+                self._renew(None, None)
             return None
-        old = self._session
-        new = self.on_disk()
-        if new is None or new == old:
+        try:
+            text = reading.read_text(self.path)
+        except SessionError:
             return None
-        return old, new
+        if store.digest(text.encode("utf-8")) == self.fingerprint and not self.gone:
+            return None
+        theirs, problems = files.parse(text)
+        if theirs is None:
+            return None
+        old = self.session
+        if self.gone or identity(theirs) != identity(self._disk()):
+            self._renew(theirs, text)
+        else:
+            self._take(theirs, text)
+        self._problems = problems if not self.pending else None
+        self.warnings = problems
+        if self.session == old:
+            return None
+        return old, self.session
 
     def commit(self, session: Session, key: object = None, passed: tuple[Edit, ...] = (),
                base: Session | None = None) -> None:
         """Save a new value of the session; consecutive edits with the same key make one undo step. `passed`: the
         edits made on the way to it, not written on their own (keys typed together): they become undo steps as if
-        each had been saved. `base`: the session the edit was made from, when it may be older than this
-        document's (a screen that kept typing while others' changes came in): the edit is merged field by field
-        into the session as it is now (ChangedOnDisk where both changed one field).
+        each had been saved. `base`: the session the edits were made from (by default the document's): what each
+        changed is written as operations from the value seen there, into the file as it is now.
 
-        When the disk refuses the write (full, gone), the value is still taken in memory (so it stays
-        on screen and the next save writes it) and the OSError is raised for the app to tell.
+        When the disk refuses the write (full, gone), the edits are still taken in memory (so they stay on screen
+        and the next save writes them) and the OSError is raised for the app to tell.
         """
-        if base is not None and base != self.session:
-            merged = merge(base, session, self.session, prefer_ours=self.prefer_ours)
-            if merged.session is None:
-                self.conflicts = merged.conflicts
-                raise store.ChangedOnDisk(str(self.path))
-            passed = tuple((rebase(step, base, self.session), k, last) for step, k, last in passed)
-            session = merged.session
-        if session == self.session and not self.unsaved:
+        before = base if base is not None else self.session
+        edits: list[tuple[Step, object, bool]] = []
+        for step, step_key, last in (*passed, (session, key, False)):
+            edits.append((diff(before, step), step_key, last))
+            before = step
+        if not any(ops for ops, _, _ in edits) and not self.unsaved:
             return
-        before = self.session
         try:
-            written = self.write(session)
+            _, applied = self._apply([ops for ops, _, _ in edits])
         except (store.ChangedOnDisk, store.ReadOnlyError, store.TooBig, Refused):
             raise
         except OSError:
-            self._advance_through(passed, session, key)
+            taken = apply(self.session, tuple(op for ops, _, _ in edits for op in ops), force=True)
+            self.pending += taken.applied
+            self.session = taken.session
             self.unsaved = True
+            self._advance_through([(taken.applied, key, False)])
             raise
-        if written != session:  # others' changes merged in: the steps on the way get them too
-            passed = tuple((rebase(step, before, self.session), k, last) for step, k, last in passed)
-        self._advance_through(passed, written, key)
+        self._advance_through([(ops, k, last) for ops, (_, k, last) in zip(applied, edits, strict=True)])
 
     # -- the save policy: what is typed is staged, taken in batches, each edit an undo step ------------
     @property
@@ -336,8 +426,8 @@ class Document:
         self.typed = [(rebase(session, base, now), key, last) for session, key, last in self.typed]
 
     def queue(self, batch: Batch) -> None:
-        """A batch to write with the next `save`: after the one waiting, if any (its save met a file changed on
-        disk, the app asks what to do), which keeps its undo steps — the newer batch holds its session whole."""
+        """A batch to write with the next `save`: after the one waiting, if any (its save met a conflict, the app
+        asks what to do), which keeps its undo steps."""
         self.waiting = batch if self.waiting is None else self.waiting.then(batch)
 
     def save(self, batch: Batch | None = None) -> Session:
@@ -358,21 +448,22 @@ class Document:
             self.boundary()
         return self.session
 
-    def _advance_through(self, passed: tuple[Edit, ...], session: Session,
-                         key: object) -> None:
-        for step, step_key, last in passed:
-            self._advance(step, step_key)
+    def _advance_through(self, edits: list[tuple[Step, object, bool]]) -> None:
+        for ops, key, last in edits:
+            self._advance(ops, key)
             if last:
                 self.boundary()
-        self._advance(session, key)
 
-    def _advance(self, session: Session, key: object) -> None:
-        if session == self.session:
+    def _advance(self, ops: Step, key: object) -> None:
+        if not ops:
             return
         if key is None or key != self._last_key or not self.undo_stack:
-            self.undo_stack.append(self.session)
+            self.undo_stack.append(ops)
+        else:
+            self.undo_stack[-1] = combine(self.undo_stack[-1], ops)
+            if not self.undo_stack[-1]:
+                self.undo_stack.pop()
         self.redo_stack.clear()
-        self.session = session
         self._last_key = key
 
     def boundary(self) -> None:
@@ -380,44 +471,44 @@ class Document:
         self._last_key = None
 
     def undo(self) -> Session | None:
-        """Go back one step (saved); the session now, or None when there is nothing to undo."""
-        if not self.undo_stack:
-            return None
-        self.waiting = None  # an undo takes the place of a batch waiting to be written (it undoes what was saved)
-        previous = self.write(self.undo_stack[-1])
-        self.undo_stack.pop()
-        self.redo_stack.append(self.session)
-        self.session = previous
-        self._last_key = None
-        return previous
+        """Undo this place's last edit (saved): its inverse operations applied to the file as it is, a field changed
+        elsewhere since left as it is (`stepped_over`); the session now, or None when there is nothing to undo."""
+        return self._step(self.undo_stack, self.redo_stack)
 
     def redo(self) -> Session | None:
-        """Go forward one undone step (saved); the session now, or None when there is nothing to redo."""
-        if not self.redo_stack:
+        """Redo the last undone edit, the same way; the session now, or None when there is nothing to redo."""
+        return self._step(self.redo_stack, self.undo_stack)
+
+    def _step(self, source: list[Step], target: list[Step]) -> Session | None:
+        if not source:
             return None
-        self.waiting = None
-        following = self.write(self.redo_stack[-1])
-        self.redo_stack.pop()
-        self.undo_stack.append(self.session)
-        self.session = following
+        self.waiting = None  # an undo takes the place of a batch waiting to be written (it undoes what was saved)
+        ops = source[-1]
+        written, applied = self._apply([inverse(ops)], undoing=True)
+        if source and source[-1] is ops:  # (a new document drops the history while it writes)
+            source.pop()
+            if applied[0]:
+                target.append(applied[0])  # the operations done, whose inverse goes back
         self._last_key = None
-        return following
+        return written
 
     def reload(self) -> Session:
-        """Take the file as it is on disk now (undoable); SessionError when it cannot be read."""
+        """Take the file as it is on disk now, dropping what is staged or waiting; SessionError when it cannot be
+        read. The history of this place's edits stays (it undoes them where the file still holds them)."""
         text = reading.read_text(self.path)
         session, problems = files.parse(text)
         if session is None:
             raise SessionError(problems, str(self.path))
+        if self.gone or identity(session) != identity(self._disk()):
+            self._renew(session, text)
+        self.pending, self.unsaved = (), False
         self.fingerprint = store.digest(text.encode("utf-8"))
         self.comments = reading.has_comments(text)
-        self.unsaved = False
+        self.stamp = store.stamp(self.path)
         self.warnings = problems
         self.discard()
-        if session != self.session:
-            self.undo_stack.append(self.session)
-            self.redo_stack.clear()
-            self.session = session
+        self.session = session
+        self._problems = problems
         self._last_key = None
         return session
 

@@ -1,4 +1,4 @@
-"""Field-by-field merge of two versions of a session made from one common version (live sessions, SPEC §5).
+"""A session as fields, edits as operations on them, and the field-by-field merge (live sessions, SPEC §5).
 
 A session is seen as its fields: the title, the notes, the date, the rules, the seating, the number of rounds,
 and each player's table in each round (that it is there) and each field in it (a whole value: a count, a list
@@ -6,6 +6,12 @@ of tickets; a table of counts (cards, routes by length) is a field per entry). T
 different fields are merged without a question; a field changed to different values in both places is a
 conflict. The seating (and the game) is one field that stands for the whole layout: changed in one place while
 anything changed in the other, it is a conflict too (a rename moves every table of the player).
+
+An edit is an operation on one field: "this field, from the value I saw, to the new value" (`Op`). A place writes
+its edits by applying their operations to the file as it is then (`apply`): a field that still holds the value the
+place saw takes the new one; a field changed elsewhere since is a conflict (the same field changed in two places).
+Undo applies the inverse operations the same way. A round or a player's table is there while anything is in it:
+an operation that would remove one that another place filled leaves it.
 
 Pure: no I/O, no Textual.
 """
@@ -23,10 +29,6 @@ MISSING = object()
 ROUNDS: Key = ("rounds",)
 TABLE = ("table",)
 """The value of a field that is a table (its entries are fields of their own)."""
-
-LAYOUT: frozenset[Key] = frozenset({("game",), ("players",), ("format",)})
-"""Fields that change what every other field means: changed on one side, any change on the other conflicts."""
-
 
 def fields(session: Session) -> dict[Key, Any]:
     """The session as its fields, in the file's order."""
@@ -64,72 +66,154 @@ def from_fields(flat: dict[Key, Any]) -> Session:
                    rounds=tuple(Round(players=t) for t in tables), format=flat[("format",)])
 
 
-@dataclass(frozen=True)
-class Merged:
-    """The outcome of a merge: the merged session, and the fields changed both ways (then `session` is None)."""
+def rebase(session: Session, old: Session, new: Session) -> Session:
+    """`session` (made from `old` by this place) with the changes from `old` to `new` made elsewhere: the operations
+    from `old` to `session` applied to `new`, this place's value kept where both changed a field."""
+    if session == old:
+        return new
+    return apply(new, diff(old, session), force=True).session
 
-    session: Session | None
+
+# -- edits as operations on fields ------------------------------------------------------------
+@dataclass(frozen=True)
+class Op:
+    """An edit of one field: from the value this place saw to the new one (MISSING: the field is not there)."""
+
+    key: Key
+    before: Any
+    after: Any
+
+    def inverse(self) -> Op:
+        """The operation that undoes this one."""
+        return Op(self.key, self.after, self.before)
+
+
+Step = tuple[Op, ...]
+"""The operations of one edit (one undo step)."""
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What applying operations did: the session after, the operations as they were applied (from the value the
+    field held), and the fields changed elsewhere since the operations were made (left as they were)."""
+
+    session: Session
+    applied: Step = ()
     conflicts: tuple[Key, ...] = ()
 
 
-def changed(base: dict[Key, Any], other: dict[Key, Any]) -> set[Key]:
-    """The fields that differ between two versions."""
-    return {k for k in base.keys() | other.keys() if base.get(k, MISSING) != other.get(k, MISSING)}
+def diff(old: Session, new: Session) -> Step:
+    """The operations that make `new` of `old`, in `new`'s order (the fields removed last)."""
+    if old == new:
+        return ()
+    o, n = fields(old), fields(new)
+    keys = list(n) + [k for k in o if k not in n]
+    return tuple(Op(k, o.get(k, MISSING), n.get(k, MISSING)) for k in keys if o.get(k, MISSING) != n.get(k, MISSING))
 
 
-def merge(base: Session, ours: Session, theirs: Session, *, prefer_ours: bool = False) -> Merged:
-    """Ours and theirs, both made from base, in one session; or the fields both changed differently (with
-    `prefer_ours`, the question answered "keep mine": ours wins those fields, or the whole session where the layout
-    changed)."""
-    if ours == theirs or theirs == base:
-        return Merged(ours)
-    if ours == base:
-        return Merged(theirs)
-    b, o, t = fields(base), fields(ours), fields(theirs)
-    mine, yours = changed(b, o), changed(b, t)
-    if o[ROUNDS] > b[ROUNDS] and t[ROUNDS] > b[ROUNDS]:  # both went on to later rounds: as far as either
-        o[ROUNDS] = t[ROUNDS] = max(o[ROUNDS], t[ROUNDS])
-    conflicts = sorted((k for k in mine & yours if o.get(k, MISSING) != t.get(k, MISSING)), key=repr)
-    for layout in LAYOUT:
-        if (layout in mine and yours - {layout}) or (layout in yours and mine - {layout}):
-            conflicts.append(layout)
-    if conflicts and not prefer_ours:
-        return Merged(None, tuple(dict.fromkeys(conflicts)))
-    if any(k in LAYOUT for k in conflicts):
-        return Merged(ours)
-    flat = dict(o)
-    for key in yours - set(conflicts):
-        value = t.get(key, MISSING)
-        if value is MISSING:
-            flat.pop(key, None)
+def inverse(step: Step) -> Step:
+    """The operations that undo a step, last first."""
+    return tuple(op.inverse() for op in reversed(step))
+
+
+def combine(first: Step, then: Step) -> Step:
+    """Two steps of one field's run (the digits of one box) as one: each field from its first value to its last."""
+    out: dict[Key, Op] = {op.key: op for op in first}
+    for op in then:
+        earlier = out.get(op.key)
+        out[op.key] = op if earlier is None else Op(op.key, earlier.before, op.after)
+    return tuple(op for op in out.values() if op.before != op.after)
+
+
+def _removes_a_container(op: Op) -> bool:
+    """The operation takes away a round, a player's table or a table of counts: done last, and only when empty."""
+    kind = op.key[0]
+    if kind == "rounds":
+        return isinstance(op.before, int) and isinstance(op.after, int) and op.after < op.before
+    if kind == "entry":
+        return op.after is MISSING
+    return kind == "field" and op.before is TABLE and op.after is MISSING
+
+
+def _in_use(flat: dict[Key, Any], key: Key) -> bool:
+    """Something is still in a round (key ("rounds",): the last round with a table), a table or a table of counts."""
+    kind = key[0]
+    if kind == "entry":
+        return any(k[0] in ("field", "sub") and k[1:3] == key[1:3] for k in flat)
+    return any(k[0] == "sub" and k[1:4] == key[1:4] for k in flat)
+
+
+def _last_used(flat: dict[Key, Any]) -> int:
+    """The number of the last round with a player's table in it (0: none)."""
+    return max((k[1] for k, v in flat.items() if k[0] == "entry" and v is True), default=0)
+
+
+def apply(session: Session, ops: Step, *, force: bool = False) -> Applied:
+    """Apply operations to a session as it is now: a field that holds the value an operation saw (or already its new
+    one) takes the new one; a field changed since is a conflict, left as it is (`force`: this place's value wins, the
+    answer "keep mine"). A round, a table or a table of counts an operation removes goes only when nothing is left
+    in it; a value set where its round or table is gone brings them back. The layout (game, players, format) is a
+    field like the others."""
+    flat = fields(session)
+    done: list[Op] = []
+    conflicts: list[Key] = []
+    later: list[Op] = []
+    for op in ops:
+        if _removes_a_container(op):
+            later.append(op)
+            continue
+        now = flat.get(op.key, MISSING)
+        if op.key == ROUNDS:  # more rounds: as many as either place has
+            grown = max(now if isinstance(now, int) else 0, op.after)
+            if grown != now:
+                flat[ROUNDS] = grown
+                done.append(Op(ROUNDS, now, grown))
+            continue
+        if now == op.after:
+            continue
+        if now != op.before and not force:
+            conflicts.append(op.key)
+            continue
+        if op.after is MISSING:
+            flat.pop(op.key, None)
         else:
-            flat[key] = value
-    for key in [k for k in flat if k[0] in ("field", "sub") and flat.get(("entry", k[1], k[2])) is not True]:
-        del flat[key]  # a table one side removed takes its fields with it (unless the other changed them: above)
-    for key in [k for k in flat if k[0] == "sub" and flat.get(("field", *k[1:4])) is not TABLE]:
-        del flat[key]
-    return Merged(from_fields(ordered(flat, o, t)))
-
-
-def ordered(flat: dict[Key, Any], *orders: dict[Key, Any]) -> dict[Key, Any]:
-    """The merged fields in our order, then theirs (a file keeps the order its fields were typed in)."""
-    out: dict[Key, Any] = {}
-    for order in orders:
-        for key in order:
-            if key in flat and key not in out:
-                out[key] = flat[key]
-    for key, value in flat.items():
-        out.setdefault(key, value)
-    return out
-
-
-def rebase(session: Session, old: Session, new: Session) -> Session:
-    """`session` (a step of the undo history) with the changes from `old` to `new` made elsewhere applied to it,
-    where they do not touch what `session` changed (there `session` keeps its own; a layout changed elsewhere
-    keeps the step as it was): undo then undoes this place's own edits, not the others'."""
-    merged = merge(old, session, new, prefer_ours=True).session
-    assert merged is not None  # preferring ours always merges
-    return merged
+            flat[op.key] = op.after
+        done.append(Op(op.key, now, op.after))
+    for key in [k for k in flat if k[0] in ("field", "sub")]:  # a value brings back its round and its table
+        if key not in flat:
+            continue
+        entry = ("entry", key[1], key[2])
+        if flat.get(entry) is not True:
+            done.append(Op(entry, flat.get(entry, MISSING), True))
+            flat[entry] = True
+        if key[0] == "sub" and flat.get(("field", *key[1:4])) is not TABLE:
+            table = ("field", *key[1:4])
+            if table in flat:  # the field is a single value now: the count has no table to go in
+                del flat[key]
+                continue
+            flat[table] = TABLE
+            done.append(Op(table, MISSING, TABLE))
+        if flat[ROUNDS] < key[1]:
+            done.append(Op(ROUNDS, flat[ROUNDS], key[1]))
+            flat[ROUNDS] = key[1]
+    for op in sorted(later, key=lambda o: ("field", "entry", "rounds").index(o.key[0])):
+        now = flat.get(op.key, MISSING)
+        if op.key == ROUNDS:
+            if now != op.before and not force:  # another place added or removed rounds since: they stay
+                continue
+            kept = max(op.after, _last_used(flat))
+            if kept < now:
+                flat[ROUNDS] = kept
+                done.append(Op(ROUNDS, now, kept))
+            continue
+        if now is MISSING or _in_use(flat, op.key):  # gone already, or filled elsewhere: it stays
+            continue
+        if now != op.before and not force:
+            conflicts.append(op.key)
+            continue
+        del flat[op.key]
+        done.append(Op(op.key, now, MISSING))
+    return Applied(from_fields(flat), tuple(done), tuple(dict.fromkeys(conflicts)))
 
 
 def describe(key: Key) -> str:

@@ -19,6 +19,7 @@ from scorekeeper.paths import leads_out
 from scorekeeper.session import Session, SessionError
 
 if TYPE_CHECKING:  # pathlib is imported where a path is made
+    from collections.abc import Callable
     from pathlib import Path
 
 
@@ -224,27 +225,56 @@ def is_link(path: Path | str) -> bool:
         return False
 
 
+LOCK_WAIT = 30.0
+"""Seconds a save waits for the folder's lock (another place saving) before it says the folder is busy."""
+
+
+class Busy(OSError):
+    """The folder's lock stayed held elsewhere longer than `LOCK_WAIT`: nothing was written."""
+
+
 class folder_lock:  # noqa: N801 (used as a `with` statement)
     """An exclusive lock on a session folder between our own writers (flock on the folder itself).
 
-    Held across the check of the file and its replacement, so two apps writing one session cannot
-    both pass the check. Best effort where the folder cannot be locked (no such call, odd file system).
+    Held across the read of the file, the merge of this place's edits into it and its replacement, so two places
+    writing one session never lose each other's fields. It waits for another writer as long as that one takes, up
+    to `wait` seconds (then Busy); `waited` says how long it waited. Best effort where the folder cannot be locked
+    (no such call, odd file system).
     """
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, wait: float = LOCK_WAIT) -> None:
         self.folder = folder
+        self.wait = wait
         self.fd: int | None = None
+        self.waited = 0.0
 
     def __enter__(self) -> folder_lock:
         import fcntl
+        import time
 
         try:
-            self.fd = os.open(self.folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-            fcntl.flock(self.fd, fcntl.LOCK_EX)
+            self.fd = os.open(self.folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
         except OSError:
-            if self.fd is not None:
+            return self
+        start = time.monotonic()
+        pause = 0.002
+        while True:
+            try:
+                fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                self.waited = time.monotonic() - start
+                if self.waited >= self.wait:
+                    os.close(self.fd)
+                    self.fd = None
+                    raise Busy(errno.EBUSY, f"another program has held the folder's lock for over {self.wait:.0f} s; "
+                               "nothing was written (try again)", str(self.folder)) from None
+                time.sleep(pause)
+                pause = min(pause * 2, 0.05)
+            except OSError:  # no locks here: best effort
                 os.close(self.fd)
-            self.fd = None
+                self.fd = None
+                break
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -259,6 +289,8 @@ class Saved:
 
     fingerprint: str
     kept: Path | None = None
+    waited: float = 0.0
+    """Seconds the save waited for the folder's lock (another place was saving)."""
 
 
 def save(path: Path | str, session: Session) -> str:
@@ -299,6 +331,38 @@ def save_checked(path: Path | str, session: Session, *, expected: str | None | b
                 kept = None
         write_atomic(path, text)
     return Saved(digest(text.encode("utf-8")), kept)
+
+
+def update(path: Path, decide: Callable[[str | None, bool], Session]) -> tuple[Session, Saved]:
+    """Read, change and write a session file in one hold of the folder's lock: `decide` is given the file's text as
+    it is now (None when it cannot be read; the flag: it is gone) and returns the session to write, or raises
+    (nothing is written). A file that held `#` comments is first copied into trash/ (Saved.kept). ReadOnlyError for
+    a read-only file or a link, TooBig for a session that would not read back, Busy when the lock is not had."""
+    with folder_lock(path.parent) as lock:
+        if is_link(path):
+            raise ReadOnlyError(13, "the file is a symbolic link; scorekeeper never writes through a link "
+                                "(copy the file into the sessions folder to edit it)", str(path))
+        if is_read_only(path):
+            raise ReadOnlyError(13, "the file is read-only", str(path))
+        try:
+            text: str | None = reading.read_text(path)
+        except SessionError:
+            text = None
+        gone = text is None and not os.path.lexists(path)
+        session = decide(text, gone)
+        out = dumps(session)
+        data = out.encode("utf-8")
+        if len(data) > reading.MAX_FILE_BYTES:
+            raise TooBig(errno.EFBIG, f"the session would take {len(data):,} bytes; a session file has at most "
+                         f"{reading.MAX_FILE_BYTES:,}", str(path))
+        kept = None
+        if text is not None and reading.has_comments(text):
+            try:
+                kept = copy_to_trash(path)
+            except SessionError:
+                kept = None
+        write_atomic(path, out)
+    return session, Saved(digest(data), kept, lock.waited)
 
 
 def create(folder: Path, session: Session, when: datetime) -> Path:

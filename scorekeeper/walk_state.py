@@ -407,7 +407,8 @@ class WalkState:
 
     def merged(self) -> dict[Where, Any] | None:
         """Changes made in another place came in: the session as typed, and the edits staged, get them too; the
-        boxes of the step whose value changed there, with the value (None: nothing came in)."""
+        boxes of the step whose value changed there, with the value the session as typed holds now (this place's
+        own where it typed one; None: nothing came in)."""
         from scorekeeper.merge import rebase
 
         base, now = self.base, self.doc.session
@@ -416,15 +417,25 @@ class WalkState:
         self.model = rebase(self.model, base, now)
         self.doc.rebase_staged(base, now)
         self.base = now
-        before, after = base.round(self.number), now.round(self.number)
+        before, after, typed = base.round(self.number), now.round(self.number), self.model.round(self.number)
         changed: dict[Where, Any] = {}
         for player in self.players:
             for slot in self.slots:
-                value = walk.value_of(after.entry(player), slot)
-                if value != walk.value_of(before.entry(player), slot):
-                    changed[(player, slot.key, slot.sub)] = value
+                if walk.value_of(after.entry(player), slot) != walk.value_of(before.entry(player), slot):
+                    changed[(player, slot.key, slot.sub)] = walk.value_of(typed.entry(player), slot)
         self.rescore(self.model)
         return changed
+
+    def stale(self, changed: dict[Where, Any], shown: Callable[[Where], Any]) -> dict[Where, Any]:
+        """Of the boxes changed elsewhere (`merged`), those to show anew: every one whose value shown is not the
+        session's, the box under the cursor too — but not one holding a value refused here or text not read yet
+        (what the user is typing stays). A box the user did not type in thus always shows what the file holds."""
+        out: dict[Where, Any] = {}
+        for where, value in changed.items():
+            now = shown(where)
+            if where not in self.rejected and now is not NOT_READY and now != value:
+                out[where] = value
+        return out
 
     # -- what the screen shows ---------------------------------------------------------------
     def heading(self) -> Heading:

@@ -78,8 +78,9 @@ async def running(folder: Path, file: Path | None = None, size: tuple[int, int] 
     `watch`: seconds between the app's looks at the open file (AT_ONCE: a change on disk is not seen before the
     next save, as when two places change the file at the same moment)."""
     app = app_for(folder, file)
-    if watch is not None:
+    if watch is not None:  # the test says when the file is looked at: no file events
         app.watch_every = watch
+        app.watch_events = False
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         yield app, pilot

@@ -7,6 +7,7 @@ start-up.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from pathlib import Path
@@ -65,6 +66,9 @@ class ScorekeeperApp(LeavingApp):
         self._waiting = None
         self.watch_every = WATCH
         """Seconds between two looks at the open session's file (tests of changes made "at once" lengthen it)."""
+        self.watch_events = True
+        """Also told by the file system the moment the file changes (`watch_changes`); the looks stay a fallback."""
+        self.stop_watching = threading.Event()
         self.grace = None
         self.mounted = False
         self.stop_asked = False
@@ -281,6 +285,10 @@ class ScorekeeperApp(LeavingApp):
         from scorekeeper import store
 
         self.set_interval(self.watch_every, self.watch_file, name="watch the open session's file")
+        if self.watch_events:  # a thread of its own for the app's life (a worker would be waited for as a task)
+            folders = {self.folder, *([self.file.parent] if self.file is not None else [])}
+            threading.Thread(target=self.watch_changes, args=(folders,), daemon=True,
+                             name="file events of the sessions folder").start()
         for folder in {self.folder, *([self.file.parent] if self.file is not None else [])}:
             store.remove_stale_temps(folder)
         if self.folder.is_dir() and not os.access(self.folder, os.W_OK):
@@ -295,10 +303,31 @@ class ScorekeeperApp(LeavingApp):
         if doc is None or self._waiting is not None:
             return
         changed = doc.poll()
+        if self.renewed(changed[0] if changed else None):
+            return
         if changed is not None:
             self.replaced(*changed, remote=True)
         if self.seat is None:
             self.seat_asked(doc.path)
+
+    def watch_changes(self, folders: set[Path]) -> None:
+        """Live sessions, fast: the file system tells the moment a file of the folder changes (inotify and the like,
+        through watchfiles); a change of the open session's file is taken in at once. Where events cannot be had
+        (no such support, too many watches), the looks every `watch_every` seconds still see every change."""
+        try:
+            from watchfiles import watch
+
+            for changes in watch(*folders, watch_filter=None, debounce=200, step=5, rust_timeout=1000,
+                                 stop_event=self.stop_watching, recursive=False):
+                doc = self.doc
+                if doc is not None and any(Path(path).name == doc.path.name for _, path in changes):
+                    self.call_from_thread(self.watch_file)
+        except Exception:  # the app is closing, or events cannot be had here: the looks go on
+            return
+
+    def on_unmount(self) -> None:
+        """The app is closing: the watch of file events stops."""
+        self.stop_watching.set()
 
     def seat_asked(self, path: Path) -> None:
         """The host: a phone asks for a seat another phone holds: "let it?" (`table.ask_host`)."""

@@ -19,6 +19,9 @@ if TYPE_CHECKING:  # the home screen paints without them: imported where a sessi
 Change = Callable[[], object]
 """A change of the open session that writes its file (commit, undo, redo)."""
 
+WAIT_SHOWN = 1.0
+"""Seconds of waiting for another place's save (the folder's lock) after which the app says it waited."""
+
 ASKING = "asking"
 """The worker group of the question about a file changed on disk: it waits for a person, so tests do not wait for it."""
 
@@ -52,7 +55,9 @@ class SavingApp(AppBase):
         made meanwhile in another place are merged in, field by field; the screen is told."""
         from scorekeeper.document import Batch
 
-        return self.save_batch(Batch((*passed, (session, key, last)), base))
+        doc = self.doc
+        assert doc is not None
+        return self.save_batch(Batch((*passed, (session, key, last)), base if base is not None else doc.session))
 
     def save_batch(self, batch: Batch) -> asyncio.Future[bool]:
         """Save a batch of edits (`Document.save`: one write, each edit an undo step); while the question about a
@@ -84,9 +89,33 @@ class SavingApp(AppBase):
         try:
             saved.set_result(self._now(change))
         except store.ChangedOnDisk:
+            if self.renewed():  # another document now: nothing to ask, the screen walks the file as it is
+                saved.set_result(False)
+                return saved
             self._waiting = Waiting(change, saved)
             self._ask(self._waiting)  # the worker is handed what it answers for: nothing it must find set
         return saved
+
+    def renewed(self, old: Session | None = None) -> bool:
+        """The open file became another document (replaced, another game or players; deleted and back): say that
+        this place's history of it is gone and show the file as it is. False when it did not (or was deleted:
+        a save then asks)."""
+        doc = self.doc
+        if doc is None or not doc.renewed:
+            return False
+        doc.renewed = False
+        if doc.gone:
+            self.notify(f"{inert(doc.path.name)} was deleted (or moved away) in another place. What you see stays "
+                        "here; your next change asks whether to write it back. Undo starts afresh.",
+                        title="The file is gone", severity="warning", markup=False, timeout=15)
+            return False
+        doc.discard()
+        self.notify(f"{inert(doc.path.name)} was replaced by another session (or its game or players changed) in "
+                    "another place. It is shown as it is now; what you typed last was not saved into it, and undo "
+                    "starts afresh.", title="A new session in this file", severity="warning", markup=False,
+                    timeout=15)
+        self.replaced(old if old is not None else doc.session, doc.session)
+        return True
 
     @work(group=ASKING)
     async def _ask(self, waiting: Waiting) -> None:
@@ -99,7 +128,8 @@ class SavingApp(AppBase):
             while doc is not None:
                 from scorekeeper.merge import describe
 
-                choice = await self.push_screen_wait(ConflictScreen(doc.path, tuple(map(describe, doc.conflicts))))
+                choice = await self.push_screen_wait(ConflictScreen(doc.path, tuple(map(describe, doc.conflicts)),
+                                                                    gone=doc.gone))
                 if choice == "overwrite":  # keep mine: ours where both changed a field, theirs elsewhere
                     doc.prefer_ours = True
                     try:
@@ -146,6 +176,17 @@ class SavingApp(AppBase):
                 self.notify(f"Could not save: {inert(reason)}", title="Not saved", severity="error", markup=False)
                 self.replaced(doc.session, doc.session)
             return False
+        if doc.stepped_over:
+            from scorekeeper.merge import describe
+
+            fields = ", ".join(describe(key) for key in doc.stepped_over[:3])
+            more = f" and {len(doc.stepped_over) - 3} more" if len(doc.stepped_over) > 3 else ""
+            self.notify(f"Left as it is, changed in another place since: {inert(fields)}{more}.",
+                        title="Not all undone", severity="warning", markup=False, timeout=8)
+            doc.stepped_over = ()
+        if doc.waited >= WAIT_SHOWN:
+            self.notify(f"Saved after waiting {doc.waited:.1f} s for another place's save.", timeout=4)
+            doc.waited = 0.0
         if doc.copied is not None:
             self.notify(f"The sample is yours now: kept as {inert(doc.copied.name)} in the sessions folder, with what "
                         "you typed (delete it from the home list when done).", title="Sample kept", markup=False,

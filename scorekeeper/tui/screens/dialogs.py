@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -75,7 +75,25 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(value)
 
 
-class ConflictScreen(ModalScreen[str]):
+class Question(ModalScreen[str]):
+    """A question that takes no key typed before it was asked: keys typed ahead (a burst meant for the screen below)
+    never answer it."""
+
+    asked_at = float("inf")
+    """When the question was put up (the clock of `Message.time`): older keys are dropped."""
+
+    def on_mount(self, event: events.Mount) -> None:
+        """From now on keys answer."""
+        self.asked_at = event.time
+
+    def on_key(self, event: events.Key) -> None:
+        """A key typed before the question was asked is dropped (it neither answers nor moves)."""
+        if event.time < self.asked_at:
+            event.stop()
+            event.prevent_default()
+
+
+class ConflictScreen(Question):
     """The session file changed on disk since it was read: reload theirs, overwrite with ours, or cancel."""
 
     BINDINGS = [
@@ -84,25 +102,28 @@ class ConflictScreen(ModalScreen[str]):
         Binding("c,escape", "answer('cancel')", "Cancel"),
     ]
 
-    def __init__(self, path: Path, fields: tuple[str, ...] = ()) -> None:
+    def __init__(self, path: Path, fields: tuple[str, ...] = (), *, gone: bool = False) -> None:
         super().__init__(classes="dialog-screen")
         self.path = path
         self.fields = fields
-        """The fields changed both here and there (empty: the file could not be read to merge)."""
+        """The fields changed both here and there (empty: the file could not be read to merge, or is gone)."""
+        self.gone = gone
+        """The file was deleted (or moved away) since it was read here."""
 
     def compose(self) -> ComposeResult:
         shown = ", ".join(self.fields[:4]) + (f" and {len(self.fields) - 4} more" if len(self.fields) > 4 else "")
         why = ("$name was changed in another place (another app, a phone, a hand edit) at the same time as "
                "here, in the same field: $fields. Changes to other fields are merged by themselves; this one "
                "is not saved yet.\n\n" if self.fields else
+               "$name was deleted (or moved away) since it was read here. Your change is not saved yet; "
+               "keep mine writes the session as you see it back to the file.\n\n" if self.gone else
                "$name was changed by something else (a hand edit, or the app open twice) since it was "
                "read here, and cannot be read to merge it with yours. Your change is not saved yet.\n\n")
         with Vertical(classes="dialog"):
             yield Label(Content.styled("The session file changed on disk", "bold $text-warning"))
             yield Static(Content.from_markup(
                 why
-                + "[b]r[/b] reload: take the file as it is now (your change is dropped; ctrl+z goes back to "
-                "your last saved version)\n"
+                + "[b]r[/b] reload: take the file as it is now (your change is dropped)\n"
                 "[b]o[/b] keep mine: yours in that field, theirs everywhere else\n"
                 "[b]c[/b] cancel: save nothing now", name=inert(str(self.path)), fields=inert(shown)),
                 classes="question")
@@ -111,8 +132,9 @@ class ConflictScreen(ModalScreen[str]):
                 yield Button("Keep mine (o)", variant="warning", id="overwrite")
                 yield Button("Cancel (c)", id="cancel")
 
-    def on_mount(self) -> None:
-        """Focus the safe answer."""
+    def on_mount(self, event: events.Mount) -> None:
+        """Focus the safe answer; from now on keys answer."""
+        super().on_mount(event)
         self.query_one("#cancel", Button).focus()
 
     @on(Button.Pressed)

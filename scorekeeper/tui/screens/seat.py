@@ -264,10 +264,10 @@ class SeatScreen(WalkingScreen):
         changed = walk.merged()
         if changed is None:
             return
-        for i, editor in enumerate(self.editors):
-            where = (self.player, editor.slot.key, editor.slot.sub)
-            if i != walk.at and where in changed:
-                editor.load(changed[where])
+        boxes = {(self.player, e.slot.key, e.slot.sub): e for e in self.editors}
+        for where, value in walk.stale(changed, lambda w: boxes[w].value() if w in boxes else None).items():
+            if where in boxes:
+                boxes[where].load(value)
         if seat_view.revealed(walk) and not self.doc.staged:  # the round is full: on to the one the table walks
             number = seat_view.table_round(self.doc)
             if number > walk.number:

@@ -445,11 +445,10 @@ class WalkthroughScreen(WalkingScreen):
         changed = self.state.merged()
         if changed is None:
             return
-        focused = self.state.spot
-        for (p, s), editor in self.editors.items():
-            where = (editor.player, editor.slot.key, editor.slot.sub)
-            if (focused is None or (focused.player, focused.slot) != (p, s)) and where in changed:
-                editor.load(changed[where])
+        boxes = {(e.player, e.slot.key, e.slot.sub): e for e in self.editors.values()}
+        for where, value in self.state.stale(changed, lambda w: boxes[w].value() if w in boxes else None).items():
+            if where in boxes:
+                boxes[where].load(value)
         self.mark_editors()
         self.show()
 
