@@ -81,7 +81,8 @@ def test_the_registry_is_written_atomically_beside_the_session(tmp_path: Path) -
     now = time.time()
     table, outcome = seats.update(path, lambda s: seats.claim(s, "Ana", A, now))
     assert outcome == HELD and seats.load(path) == table
-    registry = tmp_path / ".seats" / "session.toml.json"
+    registry = seats.registry_path(path)
+    assert registry.parent == tmp_path / ".seats"
     assert registry.is_file() and registry.stat().st_mode & 0o777 == 0o600
     assert [p.name for p in registry.parent.iterdir()] == [registry.name]  # no temporary file left
     registry.write_text("\x1b[31m{garbage", encoding="utf-8")
