@@ -150,3 +150,58 @@ def test_five_phones_and_the_host_fit_the_caps(tmp_path: Path) -> None:
     while seats.load(path) and time.monotonic() < deadline:  # each phone's app freed its seat as it quit
         time.sleep(0.1)
     assert seats.load(path) == {}
+
+
+def test_a_seat_is_refused_clearly_where_it_cannot_be_kept_or_would_open_a_file_outside(tmp_path: Path) -> None:
+    """A `*.toml` link to a file outside the folder is no session to join (the seat opened the outside file); a
+    `.seats` that is not a folder is said to the phone (409, why) and to the host (serve's output), not "the seat
+    is taken" forever; a 210-character file name has seats."""
+    folder = tmp_path / "sessions"
+    write_session(folder, "ticket-to-ride", PLAYERS, name="ttr.toml")
+    outside = write_session(tmp_path, "ticket-to-ride", PLAYERS, name="outside.toml")
+    (folder / "link.toml").symlink_to(outside)
+    (folder / "inner.toml").symlink_to(folder / "ttr.toml")
+    long_name = "é" + "Soirée " * 29 + "x.toml"
+    write_session(folder, "ticket-to-ride", PLAYERS, name=long_name)
+    server = start(folder)
+    try:
+        for name in ("link.toml", "inner.toml"):
+            status, _, body = get(server.port, f"/{server.token}/join?file={name}&seat=Ana")
+            assert status == 409 and b"is a link" in body and b"sessions folder" in body, (name, status, body)
+        link = seats.seat_token(b"x" * 32, "link.toml", "Ana")  # signed by another server: 403 anyway
+        assert get(server.port, f"/{link}/")[0] == 403
+        assert join(server, long_name, "Ana").startswith("/seat.")
+        (folder / seats.FOLDER).rmdir()  # made by the join above, empty
+        (folder / seats.FOLDER).write_text("not a folder")
+        status, _, body = get(server.port, f"/{server.token}/join?file=ttr.toml&seat=Bo")
+        assert status == 409 and b"Bo cannot join ttr.toml" in body and b".seats" in body, body
+    finally:
+        output = server.stop()
+    assert "Traceback" not in output
+    assert "a phone could not join ttr.toml as Bo: the seats cannot be kept: .seats" in output, output
+
+
+def test_a_player_named_like_an_option_takes_a_seat(tmp_path: Path) -> None:
+    """`serve` starts each seat's app with `--` before the file and the player: `-h` and `--dir=/` are names."""
+    folder = tmp_path / "sessions"
+    names = ["-h", "--dir=/"]
+    path = write_session(folder, "ticket-to-ride", names, name="ttr.toml")
+    server = start(folder)
+    links = [join(server, "ttr.toml", p) for p in names]
+
+    async def phones() -> str:
+        async with aiohttp.ClientSession() as client:
+            held = [await client.ws_connect(f"ws://127.0.0.1:{server.port}{link}ws?width=40&height=40")
+                    for link in links]
+            deadline = time.monotonic() + 60
+            while len(seats.load(path)) < 2 and time.monotonic() < deadline:
+                await asyncio.sleep(0.2)
+            found = ",".join(sorted(seats.load(path)))
+            for ws in held:
+                await ws.close()
+        return found
+
+    try:
+        assert asyncio.run(phones()) == "--dir=/,-h"
+    finally:
+        assert "Traceback" not in server.stop()
