@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import http.client
+import io
 import os
 import re
 import selectors
@@ -16,8 +17,12 @@ from urllib.parse import quote
 
 import aiohttp
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper import seats
+from scorekeeper.cli import build_parser, cmd_seat
+from scorekeeper.serve import TokenServer
 from tests.test_serve import FORBIDDEN, Served, start
 from tests.test_tui_support import write_session
 
@@ -182,9 +187,9 @@ def test_a_seat_is_refused_clearly_where_it_cannot_be_kept_or_would_open_a_file_
 
 
 def test_a_player_named_like_an_option_takes_a_seat(tmp_path: Path) -> None:
-    """`serve` starts each seat's app with `--` before the file and the player: `-h` and `--dir=/` are names."""
+    """`serve` starts each seat's app with `--` before the file and the player: `-h`, `--dir=/` and `--` are names."""
     folder = tmp_path / "sessions"
-    names = ["-h", "--dir=/"]
+    names = ["-h", "--dir=/", "--"]
     path = write_session(folder, "ticket-to-ride", names, name="ttr.toml")
     server = start(folder)
     links = [join(server, "ttr.toml", p) for p in names]
@@ -194,7 +199,7 @@ def test_a_player_named_like_an_option_takes_a_seat(tmp_path: Path) -> None:
             held = [await client.ws_connect(f"ws://127.0.0.1:{server.port}{link}ws?width=40&height=40")
                     for link in links]
             deadline = time.monotonic() + 60
-            while len(seats.load(path)) < 2 and time.monotonic() < deadline:
+            while len(seats.load(path)) < 3 and time.monotonic() < deadline:
                 await asyncio.sleep(0.2)
             found = ",".join(sorted(seats.load(path)))
             for ws in held:
@@ -202,6 +207,21 @@ def test_a_player_named_like_an_option_takes_a_seat(tmp_path: Path) -> None:
         return found
 
     try:
-        assert asyncio.run(phones()) == "--dir=/,-h"
+        assert asyncio.run(phones()) == "--,--dir=/,-h"
     finally:
         assert "Traceback" not in server.stop()
+
+
+@given(st.text(min_size=1, max_size=40).filter(lambda s: "\0" not in s),
+       st.text(min_size=1, max_size=60).filter(lambda s: "\0" not in s and "/" not in s))
+@settings(max_examples=200, deadline=None)
+@example("--", "--.toml")
+@example("-h", "-x.toml")
+@example("--dir=/", "x.toml")
+def test_the_command_line_serve_gives_a_seat_reads_back_its_file_and_player(player: str, name: str) -> None:
+    """Whatever the names (`-h`, `--dir=/`, `--`), the seat's app reads the file and the player serve meant."""
+    server = TokenServer(Path("/srv/sessions"), "token", "127.0.0.1", 0, io.StringIO())
+    argv = server.seat_argv(Path("/srv/sessions") / name, player)
+    assert argv[:3] == [sys.executable, "-m", "scorekeeper"]
+    args = build_parser().read(argv[3:])
+    assert (args.dir, args.names, args.func) == ("/srv/sessions", [f"/srv/sessions/{name}", player], cmd_seat)
