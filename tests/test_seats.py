@@ -211,7 +211,7 @@ async def test_a_second_phone_waits_for_the_hosts_leave(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes a read-only folder")
 def test_a_read_only_folder_gives_no_seat(tmp_path: Path) -> None:
-    """A read-only folder: the seat cannot be written, OSError (the screen keeps what it showed)."""
+    """A read-only folder: the seat cannot be written, OSError (the screen says why: tests/test_seat_registry.py)."""
     path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"])
     tmp_path.chmod(0o500)
     try:
