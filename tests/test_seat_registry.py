@@ -176,7 +176,7 @@ async def test_the_phone_is_told_why_it_has_no_seat_not_that_the_seat_is_taken(t
 
 
 def test_a_long_session_name_has_seats(tmp_path: Path) -> None:
-    """A 210-character file name (some letters two bytes: 250 bytes of the 255 a name may have)."""
+    """A 210-character file name (some letters two bytes: 240 bytes of the 255 a name may have)."""
     name = "Soirée " * 29 + "x.toml"
     assert len(name) == 209 and len(name.encode()) == 238
     name = "é" + name
