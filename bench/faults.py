@@ -1,12 +1,13 @@
 """Fault campaign: kill -9 at random moments (CLI `new`, save loops, the app typing in a terminal),
 two writers racing on one session, and every class of hostile file.
 
-Run: python bench/faults.py [--edits N] [--edits-only] [--screens N] [--screens-only] [--only names|caches]
+Run: python bench/faults.py [--edits N] [--edits-only] [--screens N] [--screens-only] [--only names|caches|registry]
 [--only-shapes] [--cli N] [--saves N] [--app N] [--mutations N] [--seed S] [--serve-idle N].
 Prints, per part, the kills,
 the sessions lost or corrupted, the temporary files left (and after a start-up clean), the race's
 silent overwrites with and without the folder lock, `serve` with idle connections held (a real request's
-time, the server's fds and memory), mutated samples (tracebacks, slow, refusals
+time, the server's fds and memory), the seats' registry in every hostile shape (a claim's time and answer, another
+session's slowest save meanwhile), mutated samples (tracebacks, slow, refusals
 without a line), and per hostile file the exit code and time.
 """
 
@@ -391,6 +392,90 @@ def serve_held(idle: int) -> dict[str, float]:
             "rss before MB": before, "rss during MB": during, "exit": proc.returncode}
 
 
+CLAIM = r"""
+import sys, time
+from pathlib import Path
+from scorekeeper import seats
+start = time.perf_counter()
+try:
+    said = seats.update(Path(sys.argv[1]), lambda s: seats.claim(s, "Ana", "a" * 16, time.time()))[1]
+except OSError as exc:
+    said = f"refused: {exc.strerror}"
+print(f"{time.perf_counter() - start:.3f} {said}", flush=True)
+"""
+SAVES = r"""
+import sys, time
+from pathlib import Path
+from scorekeeper import files, store
+path = Path(sys.argv[1])
+session = files.load(path)[0]
+worst = 0.0
+for _ in range(int(sys.argv[2])):
+    start = time.perf_counter()
+    store.save(path, session)
+    worst = max(worst, time.perf_counter() - start)
+print(f"{worst:.3f}", flush=True)
+"""
+REGISTRY_SHAPES = ("a FIFO at the entry", "a link out at the entry", "a folder at the entry", "an entry of 1 MB",
+                   ".seats a file", ".seats a link out", ".seats a dangling link")
+
+
+def registry(timeout: float = 10.0) -> list[tuple[str, str, str, str]]:
+    """Issue 32.4: per hostile shape of `.seats`, a seat's claim in its own process (its seconds and what it gave,
+    or "blocked" when killed after `timeout`) while another process saves another session of the folder 20 times
+    (its slowest save, or "stalled"); what the claim left outside the folder."""
+    from scorekeeper import seats
+
+    rows = []
+    for shape in REGISTRY_SHAPES:
+        top = Path(tempfile.mkdtemp(prefix="faults-seats-"))
+        folder, outside = top / "sessions", top / "outside"
+        folder.mkdir()
+        outside.mkdir()
+        path, other = folder / "table.toml", folder / "other.toml"
+        for p in (path, other):
+            store.save(p, Session(game="ticket-booth", players=("Ana", "Bo"), rounds=(Round(),)))
+        entry = seats.registry_path(path)
+        if shape.startswith("."):
+            target = folder / seats.FOLDER
+            if shape.endswith("a file"):
+                target.write_text("x")
+            else:
+                target.symlink_to(outside if shape.endswith("out") else top / "nowhere")
+        else:
+            entry.parent.mkdir()
+            if "FIFO" in shape:
+                os.mkfifo(entry)
+            elif "link" in shape:
+                (outside / "seats.json").write_text(seats.dump({}))
+                entry.symlink_to(outside / "seats.json")
+            elif "folder" in shape:
+                (entry / "x").mkdir(parents=True)
+            else:
+                entry.write_text(" " * 1_000_000)
+        claim = subprocess.Popen([sys.executable, "-c", CLAIM, str(path)], stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        time.sleep(0.5)  # the claim holds the folder's lock if it blocks
+        saves = subprocess.Popen([sys.executable, "-c", SAVES, str(other), "20"], stdout=subprocess.PIPE, text=True,
+                                 cwd=ROOT)
+        said = worst = ""
+        for proc, name in ((claim, "claim"), (saves, "saves")):
+            try:
+                out = proc.communicate(timeout=timeout)[0].strip()
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.communicate()
+                out = "blocked" if name == "claim" else "stalled"
+            if name == "claim":
+                said = out
+            else:
+                worst = out if out == "stalled" else f"{float(out):.3f} s"
+        left = sorted(p.name for p in outside.iterdir() if p.name != "seats.json")
+        touched = "outside written" if left or (outside / "seats.json").exists() and \
+            (outside / "seats.json").read_text() != seats.dump({}) else "outside untouched"
+        rows.append((shape, said, worst, touched))
+    return rows
+
+
 PEAK = ("import sys\nfrom scorekeeper.cli import main\ncode = main(sys.argv[1:])\n"
         "hwm = [l.split()[1] for l in open('/proc/self/status') if l.startswith('VmHWM')]\n"
         "sys.stderr.write(f'VmHWM {hwm[0] if hwm else 0}\\n')\nsys.exit(code)\n")
@@ -461,6 +546,14 @@ def print_shapes() -> None:
     print(f"  slowest: {name}, {took:.2f} s, peak {peak:.1f} MB")
 
 
+def print_registry() -> None:
+    """Print registry()."""
+    print("the seats' registry, hostile shapes (a claim; another session saved 20 times meanwhile)")
+    for shape, said, worst, touched in registry():
+        said = said.replace("the seats cannot be kept: ", "")
+        print(f"  {shape:<24} claim {said:<58.58}  slowest save {worst:<8} {touched}")
+
+
 def main() -> None:
     """Run every part and print the figures."""
     ap = argparse.ArgumentParser(description=__doc__)
@@ -471,7 +564,8 @@ def main() -> None:
     ap.add_argument("--mutations", type=int, default=3216, help="mutated sample files read in-process")
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--serve-idle", type=int, default=1100, help="idle connections held on `serve`")
-    ap.add_argument("--only", choices=("names", "caches"), help="only the file names, or the tampered caches")
+    ap.add_argument("--only", choices=("names", "caches", "registry"),
+                    help="only the file names, the tampered caches, or the seats' registry")
     ap.add_argument("--edits", type=int, default=2000, help="edits through every editor, files read back")
     ap.add_argument("--edits-only", action="store_true", help="only the editors' edits (issue 22.1)")
     ap.add_argument("--only-shapes", action="store_true", help="only the files shaped to be slow to read")
@@ -480,6 +574,9 @@ def main() -> None:
     args = ap.parse_args()
     if args.only_shapes:
         print_shapes()
+        return
+    if args.only == "registry":
+        print_registry()
         return
     if args.only:
         part = file_names if args.only == "names" else tampered_caches
@@ -513,6 +610,7 @@ def main() -> None:
     print("file names (index, check, score, export, stats in three locales): " + ", ".join(
         f"{k} {v}" for k, v in file_names().items()))
     print("tampered caches (stats after each): " + ", ".join(f"{k} {v}" for k, v in tampered_caches().items()))
+    print_registry()
     held = serve_held(args.serve_idle)
     print("serve with idle connections held: " + ", ".join(
         f"{k} {v:.2f}" if isinstance(v, float) else f"{k} {v}" for k, v in held.items()))

@@ -484,10 +484,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 @command("seat", "one player's seat of a session: that player's inputs only (what `serve` gives a phone that joins)")
 def setup_seat(seat: Parser) -> None:
-    """`seat FILE PLAYER [--dir DIR]`."""
+    """`seat [--dir DIR] [--] FILE PLAYER`: one argument of two values, so that after `--` a player named `--` is
+    read as a name (argparse takes one `--` out of each argument's values)."""
     dir_option(seat)
-    seat.add_argument("file", help="the session file")
-    seat.add_argument("player", help="the player whose seat this is")
+    seat.usage = "%(prog)s [-h] [--dir DIR] [--] FILE PLAYER"
+    seat.add_argument("names", nargs=2, metavar="FILE PLAYER",
+                      help="the session file, and the player whose seat this is")
     seat.set_defaults(func=cmd_seat)
 
 
@@ -499,14 +501,14 @@ def cmd_seat(args: argparse.Namespace) -> int:
     from scorekeeper.paths import sessions_dir
     from scorekeeper.session import SessionError
 
-    file = Path(args.file)
+    file, player = Path(args.names[0]), args.names[1]
     try:
         session, _ = files.load(file)
     except (SessionError, OSError) as exc:
         raise UsageError(f"scorekeeper seat: cannot open {file}: {exc}") from None
-    if args.player not in session.players:
-        raise UsageError(f"scorekeeper seat: {args.player!r} is not a player of {file.name} "
+    if player not in session.players:
+        raise UsageError(f"scorekeeper seat: {player!r} is not a player of {file.name} "
                          f"(the players: {', '.join(session.players)})")
     from scorekeeper.tui.app import run
 
-    return run(sessions_dir(getattr(args, "dir", None)), file, seat=args.player)
+    return run(sessions_dir(getattr(args, "dir", None)), file, seat=player)

@@ -11,12 +11,14 @@ at their next beat. Its content is untrusted, like a cache: anything not exactly
 from __future__ import annotations
 
 import base64
+import errno
 import hashlib
 import hmac
 import json
 import math
 import os
 import secrets
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -31,6 +33,8 @@ STALE = 10.0
 """Seconds without a beat after which a seat is free again (its phone was closed, or lost its network)."""
 MAX_BYTES = 64 * 1024
 MAX_NAME = 200
+MAX_FILE_NAME = 255
+"""Bytes in a session's file name (what a file system allows)."""
 HELD, TAKEN, REFUSED = "held", "taken", "refused"
 """What asking for a seat gives: the seat is this phone's; another phone holds it (the host is asked); the host
 said no."""
@@ -120,9 +124,10 @@ def answer(seats: Seats, player: str, let: bool, now: float) -> Seats:
 def status(before: str, outcome: str) -> str:
     """What a seat's phone is after a claim's outcome (`before`: what it was): `held` (it types), `lost` (it held
     the seat, the host gave it to another phone), `refused` (the host said no), else `asking` (another phone holds
-    the seat: the host is asked). A phone neither asking nor holding (`gone`) stays so when the claim holds."""
+    the seat: the host is asked). A phone neither asking nor holding (`gone`) stays so when the claim holds; one
+    whose seats could not be kept (`unkept`) is asking again."""
     if outcome == HELD:
-        return "held" if before in ("asking", "held") else before
+        return "held" if before in ("asking", "held", "unkept") else before
     if before == "held":
         return "lost"
     return "refused" if outcome == REFUSED else "asking"
@@ -134,7 +139,12 @@ def _b64(data: bytes) -> str:
 
 
 def _unb64(text: str) -> bytes:
-    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    """The bytes of a link's part, which must be spelled exactly as `_b64` spells them (no other padding bits,
+    letters or `=`): one link a seat, never a second spelling of it. ValueError for anything else."""
+    data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    if not hmac.compare_digest(_b64(data).encode("ascii"), text.encode("ascii", "replace")):
+        raise ValueError("not the one spelling of these bytes")
+    return data
 
 
 def _mac(secret: bytes, file: str, player: str) -> str:
@@ -167,15 +177,117 @@ def read_seat_token(secret: bytes, token: str) -> tuple[str, str] | None:
 
 
 def plain_name(file: str) -> bool:
-    """A session's file name directly in the sessions folder (no folder, no hidden file): what a seat may open."""
-    return (bool(file) and len(file) <= MAX_NAME and "/" not in file and "\0" not in file
-            and not file.startswith(".") and file.endswith(".toml"))
+    """A session's file name directly in the sessions folder (no folder, no hidden file, at most the 255 bytes a
+    file name has): what a seat may open."""
+    return (bool(file) and len(file.encode("utf-8", "surrogateescape")) <= MAX_FILE_NAME and "/" not in file
+            and "\0" not in file and not file.startswith(".") and file.endswith(".toml"))
 
 
 # -- the registry file -------------------------------------------------------------------------
+class RegistryError(OSError):
+    """The seats of a session cannot be kept (`.seats` is a link, not a folder, or cannot be written): its
+    `strerror` says why, for the phone and the host."""
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_QUICK = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+"""Every open here: never waits (a FIFO, a device), never takes a terminal, never leaks into a child."""
+_DIRECTORY = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | _QUICK
+
+
+def registry_name(session_name: str) -> str:
+    """The registry's file name of a session: one per session's file name, and short whatever that name's length."""
+    return hashlib.sha256(session_name.encode("utf-8", "surrogateescape")).hexdigest()[:40] + ".json"
+
+
 def registry_path(session_file: Path) -> Path:
-    """Where the seats of a session are kept: `.seats/<file name>.json` beside it."""
-    return session_file.parent / FOLDER / f"{session_file.name}.json"
+    """Where the seats of a session are kept: `.seats/<hash of its file name>.json` beside it."""
+    return session_file.parent / FOLDER / registry_name(session_file.name)
+
+
+def _why(exc: OSError, entry: bool = False) -> str:
+    """What a failure to keep the seats means, in the user's words."""
+    if exc.errno in (errno.ELOOP, errno.ENOTDIR, errno.EEXIST) and not entry:
+        return (f"{FOLDER} in the sessions folder is a link or not a folder; seats are kept only in a real folder "
+                f"there (remove {FOLDER})")
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return "the sessions folder cannot be written (it is read-only)"
+    if exc.errno in (errno.EISDIR, errno.ENOTEMPTY, errno.EEXIST):
+        return f"the session's entry in {FOLDER} is a folder (remove it)"
+    return exc.strerror or type(exc).__name__
+
+
+def _refused(exc: OSError, session_file: Path, entry: bool = False) -> RegistryError:
+    return RegistryError(exc.errno or errno.EIO, f"the seats cannot be kept: {_why(exc, entry)}",
+                         str(session_file.parent / FOLDER))
+
+
+def _open_folder(session_file: Path, make: bool) -> int | None:
+    """A descriptor on `.seats`, a real folder in the session's folder (made when `make`); None when there is none
+    and `make` is false. RegistryError when it is a link, not a folder, or cannot be made."""
+    try:
+        top = os.open(session_file.parent, _DIRECTORY)
+    except OSError as exc:
+        raise _refused(exc, session_file) from None
+    try:
+        if make:
+            try:
+                os.mkdir(FOLDER, 0o700, dir_fd=top)
+            except FileExistsError:
+                pass
+        return os.open(FOLDER, _DIRECTORY | _NOFOLLOW, dir_fd=top)
+    except FileNotFoundError as exc:
+        if make:
+            raise _refused(exc, session_file) from None
+        return None
+    except OSError as exc:
+        raise _refused(exc, session_file) from None
+    finally:
+        os.close(top)
+
+
+def _read(folder: int, name: str) -> bytes:
+    """A registry entry's bytes: a regular file only (never a link, FIFO or device), at most MAX_BYTES + 1; nothing
+    for anything else. Never waits on the file."""
+    try:
+        fd = os.open(name, os.O_RDONLY | _NOFOLLOW | _QUICK, dir_fd=folder)
+    except OSError:
+        return b""
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
+            return b""
+        chunks, total = [], 0
+        while total <= MAX_BYTES and (chunk := os.read(fd, MAX_BYTES + 1 - total)):
+            chunks.append(chunk)
+            total += len(chunk)
+        return b"".join(chunks)
+    except OSError:
+        return b""
+    finally:
+        os.close(fd)
+
+
+def _write(folder: int, name: str, text: str) -> None:
+    """Replace a registry entry atomically (a temporary file, fsync, rename), 0600 whatever it was before."""
+    tmp = f".{name}.{secrets.token_hex(4)}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _QUICK, 0o600, dir_fd=folder)
+    try:
+        try:
+            os.fchmod(fd, 0o600)
+            data = memoryview(text.encode("ascii"))
+            while data:
+                data = data[os.write(fd, data):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, name, src_dir_fd=folder, dst_dir_fd=folder)
+    except BaseException:
+        try:
+            os.unlink(tmp, dir_fd=folder)
+        except OSError:
+            pass
+        raise
 
 
 def parse(text: str) -> Seats:
@@ -227,27 +339,60 @@ def dump(seats: Seats) -> str:
 def load(session_file: Path) -> Seats:
     """The seats of a session now (none when there is no registry, or it cannot be read)."""
     try:
-        with open(registry_path(session_file), "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+        folder = _open_folder(session_file, make=False)
     except OSError:
         return {}
-    return parse(data.decode("utf-8", "replace"))
+    if folder is None:
+        return {}
+    try:
+        return parse(_read(folder, registry_name(session_file.name)).decode("utf-8", "replace"))
+    finally:
+        os.close(folder)
 
 
 def update(session_file: Path, change: Callable[[Seats], tuple[Seats, T]]) -> tuple[Seats, T]:
     """Read the seats, apply `change` (a function of the seats giving (seats, result)) and write them back,
-    atomically and under the session folder's lock; the seats and the result. OSError when they cannot be
-    written (a read-only folder)."""
+    atomically and under the session folder's lock; the seats and the result. RegistryError when they cannot be
+    kept (a read-only folder, `.seats` a link or not a folder). Nothing under the lock waits on a file."""
     from scorekeeper import store
 
-    path = registry_path(session_file)
+    name = registry_name(session_file.name)
     with store.folder_lock(session_file.parent):
-        before = load(session_file)
-        after, result = change(before)
-        if after != before:
-            if path.parent.is_symlink():
-                raise OSError(40, "the seats folder is a link", str(path.parent))
-            if not path.parent.is_dir():
-                os.mkdir(path.parent, 0o700)
-            store.write_atomic(path, dump(after), mode=0o600)
+        folder = _open_folder(session_file, make=False)
+        try:
+            before = parse(_read(folder, name).decode("utf-8", "replace")) if folder is not None else {}
+            after, result = change(before)
+            if after != before:
+                if folder is None:
+                    folder = _open_folder(session_file, make=True)
+                assert folder is not None
+                try:
+                    _write(folder, name, dump(after))
+                except OSError as exc:
+                    raise _refused(exc, session_file, entry=True) from None
+        finally:
+            if folder is not None:
+                os.close(folder)
     return after, result
+
+
+def problem(session_file: Path) -> str | None:
+    """Why the seats of a session cannot be kept (asked before a phone joins), or None when they can."""
+    try:
+        folder = _open_folder(session_file, make=True)
+        assert folder is not None
+    except RegistryError as exc:
+        return exc.strerror
+    try:
+        tmp = f".{registry_name(session_file.name)}.{secrets.token_hex(4)}.tmp"
+        os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _QUICK, 0o600, dir_fd=folder))
+        os.unlink(tmp, dir_fd=folder)
+        if stat.S_ISDIR(os.stat(registry_name(session_file.name), dir_fd=folder, follow_symlinks=False).st_mode):
+            raise IsADirectoryError(errno.EISDIR, "a folder")
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return _refused(exc, session_file, entry=True).strerror
+    finally:
+        os.close(folder)
+    return None

@@ -245,22 +245,56 @@ class TokenServer(Server):
             return web.Response(status=404, text="404: Not Found\n")
         return web.FileResponse(target)
 
+    def seat_file(self, name: str) -> tuple[Path | None, str]:
+        """The session file a seat may open, by its name: a regular file directly in the sessions folder (not a
+        link, not outside it); else None and why, for the page."""
+        import stat
+
+        path = self.folder / name
+        if not seats.plain_name(name):
+            return None, "no such session"
+        try:
+            st = os.lstat(path)
+        except OSError:
+            return None, "no such session"
+        if stat.S_ISLNK(st.st_mode) or path.resolve().parent != self.folder.resolve():
+            return None, ("the session file is a link; a seat opens only a session file kept in the sessions "
+                          "folder itself (copy the file there)")
+        if not stat.S_ISREG(st.st_mode):
+            return None, "no such session"
+        return path, ""
+
+    def seat_argv(self, file: Path, player: str) -> list[str]:
+        """The command of a seat's app: `--` before the file and the player, whatever they start with."""
+        return [*self.argv, "seat", "--", str(file), player]
+
     async def join(self, request: web.Request) -> web.StreamResponse:
-        """"Join as" from the table's page: 303 to the seat's own link (which opens that seat only)."""
-        file, player = request.query.get("file", ""), request.query.get("seat", "")
-        if not seats.plain_name(file) or not (self.folder / file).is_file() or not player \
-                or len(player) > seats.MAX_NAME:
+        """"Join as" from the table's page: 303 to the seat's own link (which opens that seat only); a page saying
+        why when the session cannot have seats (a link, a folder where seats cannot be kept)."""
+        name, player = request.query.get("file", ""), request.query.get("seat", "")
+        path, why = self.seat_file(name)
+        if path is None and why != "no such session":
+            return self.cannot_join(name, player, why)
+        if path is None or not player or len(player) > seats.MAX_NAME:
             return web.Response(status=404, text="404: no such session or seat\n")
         from scorekeeper import files
         from scorekeeper.session import SessionError
 
         try:
-            session, _ = files.load(self.folder / file)
+            session, _ = files.load(path)
         except (SessionError, OSError):
             return web.Response(status=404, text="404: no such session or seat\n")
         if player not in session.players:
             return web.Response(status=404, text="404: no such session or seat\n")
-        return web.Response(status=303, headers={"Location": f"/{seats.seat_token(self.secret, file, player)}/"})
+        problem = seats.problem(path)
+        if problem is not None:
+            return self.cannot_join(name, player, problem)
+        return web.Response(status=303, headers={"Location": f"/{seats.seat_token(self.secret, name, player)}/"})
+
+    def cannot_join(self, name: str, player: str, why: str) -> web.Response:
+        """The phone's page and the host's line when a seat cannot be taken (the names inert)."""
+        log.warning("a phone could not join %s as %s: %s", inert(name), inert(player), why)
+        return web.Response(status=409, text=f"409: {inert(player)} cannot join {inert(name)} as a seat: {why}.\n")
 
     async def serve_socket(self, request: web.Request) -> web.StreamResponse:
         """One browser: an app process on the sessions folder, its screen and keys over the websocket (a seat's
@@ -268,10 +302,10 @@ class TokenServer(Server):
         argv = self.argv
         seat = self.seat_in(request) if "seat" in request.match_info else None
         if seat is not None:
-            file = self.folder / seat[0]
-            if not file.is_file():
-                return web.Response(status=404, text="404: the session is gone\n")
-            argv = [*self.argv, "seat", str(file), seat[1]]
+            file, why = self.seat_file(seat[0])
+            if file is None:
+                return web.Response(status=404, text=f"404: {why}\n")
+            argv = self.seat_argv(file, seat[1])
         if len(self.sockets) >= self.limits.apps:
             return web.Response(status=503, text=f"503: already {self.limits.apps} browsers open\n")
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1 << 20)

@@ -81,7 +81,8 @@ def test_the_registry_is_written_atomically_beside_the_session(tmp_path: Path) -
     now = time.time()
     table, outcome = seats.update(path, lambda s: seats.claim(s, "Ana", A, now))
     assert outcome == HELD and seats.load(path) == table
-    registry = tmp_path / ".seats" / "session.toml.json"
+    registry = seats.registry_path(path)
+    assert registry.parent == tmp_path / ".seats"
     assert registry.is_file() and registry.stat().st_mode & 0o777 == 0o600
     assert [p.name for p in registry.parent.iterdir()] == [registry.name]  # no temporary file left
     registry.write_text("\x1b[31m{garbage", encoding="utf-8")
@@ -210,7 +211,7 @@ async def test_a_second_phone_waits_for_the_hosts_leave(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes a read-only folder")
 def test_a_read_only_folder_gives_no_seat(tmp_path: Path) -> None:
-    """A read-only folder: the seat cannot be written, OSError (the screen keeps what it showed)."""
+    """A read-only folder: the seat cannot be written, OSError (the screen says why: tests/test_seat_registry.py)."""
     path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"])
     tmp_path.chmod(0o500)
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import http.client
+import io
 import os
 import re
 import selectors
@@ -16,8 +17,12 @@ from urllib.parse import quote
 
 import aiohttp
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper import seats
+from scorekeeper.cli import build_parser, cmd_seat
+from scorekeeper.serve import TokenServer
 from tests.test_serve import FORBIDDEN, Served, start
 from tests.test_tui_support import write_session
 
@@ -150,3 +155,73 @@ def test_five_phones_and_the_host_fit_the_caps(tmp_path: Path) -> None:
     while seats.load(path) and time.monotonic() < deadline:  # each phone's app freed its seat as it quit
         time.sleep(0.1)
     assert seats.load(path) == {}
+
+
+def test_a_seat_is_refused_clearly_where_it_cannot_be_kept_or_would_open_a_file_outside(tmp_path: Path) -> None:
+    """A `*.toml` link to a file outside the folder is no session to join (the seat opened the outside file); a
+    `.seats` that is not a folder is said to the phone (409, why) and to the host (serve's output), not "the seat
+    is taken" forever; a 210-character file name has seats."""
+    folder = tmp_path / "sessions"
+    write_session(folder, "ticket-to-ride", PLAYERS, name="ttr.toml")
+    outside = write_session(tmp_path, "ticket-to-ride", PLAYERS, name="outside.toml")
+    (folder / "link.toml").symlink_to(outside)
+    (folder / "inner.toml").symlink_to(folder / "ttr.toml")
+    long_name = "é" + "Soirée " * 29 + "x.toml"
+    write_session(folder, "ticket-to-ride", PLAYERS, name=long_name)
+    server = start(folder)
+    try:
+        for name in ("link.toml", "inner.toml"):
+            status, _, body = get(server.port, f"/{server.token}/join?file={name}&seat=Ana")
+            assert status == 409 and b"is a link" in body and b"sessions folder" in body, (name, status, body)
+        link = seats.seat_token(b"x" * 32, "link.toml", "Ana")  # signed by another server: 403 anyway
+        assert get(server.port, f"/{link}/")[0] == 403
+        assert join(server, long_name, "Ana").startswith("/seat.")
+        (folder / seats.FOLDER).rmdir()  # made by the join above, empty
+        (folder / seats.FOLDER).write_text("not a folder")
+        status, _, body = get(server.port, f"/{server.token}/join?file=ttr.toml&seat=Bo")
+        assert status == 409 and b"Bo cannot join ttr.toml" in body and b".seats" in body, body
+    finally:
+        output = server.stop()
+    assert "Traceback" not in output
+    assert "a phone could not join ttr.toml as Bo: the seats cannot be kept: .seats" in output, output
+
+
+def test_a_player_named_like_an_option_takes_a_seat(tmp_path: Path) -> None:
+    """`serve` starts each seat's app with `--` before the file and the player: `-h`, `--dir=/` and `--` are names."""
+    folder = tmp_path / "sessions"
+    names = ["-h", "--dir=/", "--"]
+    path = write_session(folder, "ticket-to-ride", names, name="ttr.toml")
+    server = start(folder)
+    links = [join(server, "ttr.toml", p) for p in names]
+
+    async def phones() -> str:
+        async with aiohttp.ClientSession() as client:
+            held = [await client.ws_connect(f"ws://127.0.0.1:{server.port}{link}ws?width=40&height=40")
+                    for link in links]
+            deadline = time.monotonic() + 60
+            while len(seats.load(path)) < 3 and time.monotonic() < deadline:
+                await asyncio.sleep(0.2)
+            found = ",".join(sorted(seats.load(path)))
+            for ws in held:
+                await ws.close()
+        return found
+
+    try:
+        assert asyncio.run(phones()) == "--,--dir=/,-h"
+    finally:
+        assert "Traceback" not in server.stop()
+
+
+@given(st.text(min_size=1, max_size=40).filter(lambda s: "\0" not in s),
+       st.text(min_size=1, max_size=60).filter(lambda s: "\0" not in s and "/" not in s))
+@settings(max_examples=200, deadline=None)
+@example("--", "--.toml")
+@example("-h", "-x.toml")
+@example("--dir=/", "x.toml")
+def test_the_command_line_serve_gives_a_seat_reads_back_its_file_and_player(player: str, name: str) -> None:
+    """Whatever the names (`-h`, `--dir=/`, `--`), the seat's app reads the file and the player serve meant."""
+    server = TokenServer(Path("/srv/sessions"), "token", "127.0.0.1", 0, io.StringIO())
+    argv = server.seat_argv(Path("/srv/sessions") / name, player)
+    assert argv[:3] == [sys.executable, "-m", "scorekeeper"]
+    args = build_parser().read(argv[3:])
+    assert (args.dir, args.names, args.func) == ("/srv/sessions", [f"/srv/sessions/{name}", player], cmd_seat)

@@ -109,7 +109,9 @@ class SeatScreen(WalkingScreen):
         self.spans: list[tuple[int, int]] = []
         self.state = "asking"
         """`held` (this phone types), `asking` (another phone holds the seat: the host is asked), `refused`,
-        `lost` (the host gave the seat to another phone), `gone` (the player is not in the session)."""
+        `lost` (the host gave the seat to another phone), `gone` (the player is not in the session), `unkept` (the
+        seats cannot be kept in this folder: `unkept` says why)."""
+        self.unkept = ""
         self.taken_since: float | None = None
         self.load_editors()
 
@@ -155,7 +157,11 @@ class SeatScreen(WalkingScreen):
         now = time.time()
         try:
             table, outcome = seats.update(self.doc.path, lambda s: seats.claim(s, self.player, self.phone, now))
-        except OSError:
+        except OSError as exc:
+            self.unkept = exc.strerror or str(exc)
+            if self.state != "unkept":
+                self.state = "unkept"
+                self.redraw()
             return
         if self.state in ("refused", "lost"):
             if outcome == seats.HELD:  # the seat came free meanwhile: hold it again only if asked (Enter)
@@ -333,6 +339,8 @@ class SeatScreen(WalkingScreen):
             "refused": f"The host kept {self.player}'s seat on the other phone. Enter asks again.",
             "lost": f"The host gave {self.player}'s seat to another phone: this one no longer types for "
                     f"{self.player}. Enter asks for the seat back.",
+            "unkept": f"{self.player}'s seat cannot be taken: {self.unkept}. Tell the host; this page tries again "
+                      "every few seconds.",
         }
         return [Content("")] + wrap(texts.get(self.state, ""), width, "$text-warning")
 
