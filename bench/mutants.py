@@ -19,7 +19,8 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TESTS = ["tests/test_document_undo.py", "tests/test_tui_walk.py", "tests/test_store.py", "tests/test_walk_state.py"]
+TESTS = ["tests/test_document_undo.py", "tests/test_tui_walk.py", "tests/test_store.py", "tests/test_walk_state.py",
+         "tests/test_merge.py", "tests/test_table_model.py", "tests/test_table_examples.py"]
 
 MUTANTS: list[tuple[str, str, str, str]] = [
     # (name, file, the text, what it becomes)
@@ -31,27 +32,32 @@ MUTANTS: list[tuple[str, str, str, str]] = [
      "if key is None or key != self._last_key or not self.undo_stack:",
      "if key != self._last_key or not self.undo_stack:"),
     ("redo not cleared by an edit", "scorekeeper/document.py",
-     "            self.undo_stack.append(self.session)\n        self.redo_stack.clear()\n",
-     "            self.undo_stack.append(self.session)\n"),
+     "        self.redo_stack.clear()\n        self._last_key = key\n", "        self._last_key = key\n"),
     ("passed edits ignored", "scorekeeper/document.py",
-     "        for step, step_key, last in passed:\n            self._advance(step, step_key)",
-     "        for step, step_key, last in ():\n            self._advance(step, step_key)"),
+     "        for step, step_key, last in (*passed, (session, key, False)):",
+     "        for step, step_key, last in ((session, key, False),):"),
     ("passed edits never end their run", "scorekeeper/document.py",
      "            if last:\n                self.boundary()", "            if False:\n                self.boundary()"),
     ("undo does not write", "scorekeeper/document.py",
-     "previous = self.write(self.undo_stack[-1])", "previous = self.undo_stack[-1]"),
+     "        written, applied = self._apply([inverse(ops)], undoing=True)",
+     "        written, applied = self._apply([()], undoing=True)"),
     ("undo keeps the run open", "scorekeeper/document.py",
-     "        self.session = previous\n        self._last_key = None\n", "        self.session = previous\n"),
-    ("redo does not write", "scorekeeper/document.py",
-     "following = self.write(self.redo_stack[-1])", "following = self.redo_stack[-1]"),
+     "whose inverse goes back\n        self._last_key = None\n", "whose inverse goes back\n"),
+    ("undo overwrites what others changed since", "scorekeeper/document.py",
+     "        force = self.prefer_ours and not undoing", "        force = self.prefer_ours or undoing"),
     ("undo forgets what it undid", "scorekeeper/document.py",
-     "        self.undo_stack.pop()\n        self.redo_stack.append(self.session)\n",
-     "        self.undo_stack.pop()\n"),
-    ("a reload is not undoable", "scorekeeper/document.py",
-     "        if session != self.session:\n            self.undo_stack.append(self.session)\n",
-     "        if session != self.session:\n"),
+     "            if applied[0]:\n                target.append(applied[0])",
+     "            if False:\n                target.append(applied[0])"),
     ("a same-session commit is written anyway", "scorekeeper/document.py",
-     "        if session == self.session and not self.unsaved:\n            return\n", ""),
+     "        if not any(ops for ops, _, _ in edits) and not self.unsaved:\n            return\n", ""),
+    ("a field changed elsewhere is overwritten", "scorekeeper/merge.py",
+     "        if now != op.before and not force:\n            conflicts.append(op.key)\n            continue\n"
+     "        if op.after is MISSING:", "        if op.after is MISSING:"),
+    ("a round another place filled is removed", "scorekeeper/merge.py",
+     "        if now is MISSING or _in_use(flat, op.key):", "        if now is MISSING:"),
+    ("a replaced file keeps its history", "scorekeeper/document.py",
+     "        self.undo_stack.clear()\n        self.redo_stack.clear()\n        self.pending, self.unsaved = (), False\n",
+     "        self.pending, self.unsaved = (), False\n"),
     ("steps not reached are problems", "scorekeeper/walk.py",
      "    where = resume(game, session)\n    if where is None or where[0] != number:\n        return problems\n",
      "    return problems\n"),
