@@ -294,9 +294,9 @@ class Document:
         field again, even should it come back to the value they knew."""
         if self.undo_stack or self.redo_stack:
             moved = {op.key for op in diff(self._disk(), theirs) if op.key[0] in VALUES}
-            if moved:
-                self.undo_stack = [kept for step in self.undo_stack if (kept := without(step, moved))]
-                self.redo_stack = [kept for step in self.redo_stack if (kept := without(step, moved))]
+            if moved:  # each step keeps its place (an undo under way pops its own)
+                self.undo_stack[:] = [without(step, moved) for step in self.undo_stack]
+                self.redo_stack[:] = [without(step, moved) for step in self.redo_stack]
         self.session = apply(theirs, self.pending, force=True).session if self.pending else theirs
         self.fingerprint = store.digest(text.encode("utf-8")) if text is not None else None
         self.comments = text is not None and reading.has_comments(text)
@@ -383,6 +383,8 @@ class Document:
             self.unsaved = True
             self._advance_through([(taken.applied, key, False)])
             raise
+        if self.session == session:  # the very value the screen holds (it compares by identity)
+            self.session = session
         self._advance_through([(ops, k, last) for ops, (_, k, last) in zip(applied, edits, strict=True)])
 
     # -- the save policy: what is typed is staged, taken in batches, each edit an undo step ------------
@@ -480,15 +482,14 @@ class Document:
         return self._step(self.redo_stack, self.undo_stack)
 
     def _step(self, source: list[Step], target: list[Step]) -> Session | None:
+        source[:] = [step for step in source if step]  # steps whose every field was changed elsewhere are gone
         if not source:
             return None
         self.waiting = None  # an undo takes the place of a batch waiting to be written (it undoes what was saved)
-        ops = source[-1]
-        written, applied = self._apply([inverse(ops)], undoing=True)
-        if source and source[-1] is ops:  # (a new document drops the history while it writes)
-            source.pop()
-            if applied[0]:
-                target.append(applied[0])  # the operations done, whose inverse goes back
+        written, applied = self._apply([inverse(source[-1])], undoing=True)
+        source.pop()
+        if applied[0]:
+            target.append(applied[0])  # the operations done, whose inverse goes back
         self._last_key = None
         return written
 

@@ -112,8 +112,8 @@ def diff(old: Session, new: Session) -> Step:
 
 
 def inverse(step: Step) -> Step:
-    """The operations that undo a step, last first."""
-    return tuple(op.inverse() for op in reversed(step))
+    """The operations that undo a step (in its order: what comes back takes its place in the file again)."""
+    return tuple(op.inverse() for op in step)
 
 
 def combine(first: Step, then: Step) -> Step:
