@@ -29,7 +29,7 @@ from scorekeeper.tui.screens.walking import WalkingScreen
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.editors import CountsEditor, Editor
 from scorekeeper.tui.widgets.kinds import editor_for
-from scorekeeper.walk import points, round_title
+from scorekeeper.walk import points
 from scorekeeper.walk_state import WalkState
 
 if TYPE_CHECKING:
@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
 WIDTH = 40
 """The seat's column at most: a phone held upright."""
+BOX = 14
+"""A number box's width at least (12 columns to type in and its frame): a finger's target on a phone."""
 
 
 class SeatCard(Widget, can_focus=True):
@@ -243,14 +245,20 @@ class SeatScreen(WalkingScreen):
         self.redraw()
 
     def action_next(self) -> None:
-        """Enter on a step without an input: the next step."""
+        """Enter on a step without an input: the next step (on a revealed round's Summary: the next round)."""
         self.flush()
+        if self.walk.step.id == "summary" and self.next_round():
+            self.redraw()
+            return
         self.action_step(1)
 
     def action_step(self, delta: int) -> None:
-        """The previous / next step of the round."""
+        """The previous / next step of the round, up to this player's first step not filled: a seat fills its
+        steps in turn (a table it skipped a step of would read as one written by hand, finished)."""
         self.flush()
         index = max(0, min(len(self.walk.steps) - 1, self.walk.index + delta))
+        if delta > 0:
+            index = min(index, max(self.walk.index, seat_view.first_step(self.walk)))
         if index != self.walk.index:
             self.walk.go(index)
             self.load_editors()
@@ -268,13 +276,22 @@ class SeatScreen(WalkingScreen):
             where = (self.player, editor.slot.key, editor.slot.sub)
             if i != walk.at and where in changed:
                 editor.load(changed[where])
-        if seat_view.revealed(walk) and not self.doc.staged:  # the round is full: on to the one the table walks
-            number = seat_view.table_round(self.doc)
-            if number > walk.number:
-                walk.goto(number, 0)
-                walk.go(seat_view.first_step(walk))
-                self.load_editors()
+        if walk.step.id != "summary":  # a revealed round stays on its Summary until the player moves on
+            self.next_round()
         self.redraw()
+
+    def next_round(self) -> bool:
+        """Once the round is revealed (every player has filled every step): on to the round the table walks."""
+        walk = self.walk
+        if not seat_view.revealed(walk) or self.doc.staged:
+            return False
+        number = seat_view.table_round(self.doc)
+        if number <= walk.number:
+            return False
+        walk.goto(number, 0)
+        walk.go(seat_view.first_step(walk))
+        self.load_editors()
+        return True
 
     def session_replaced(self, old: Session, new: Session) -> None:
         """Undo, redo, a reload, a change not saved: the step from the session as it is now."""
@@ -290,38 +307,44 @@ class SeatScreen(WalkingScreen):
                 card.refresh(layout=True)
 
     # -- drawing -----------------------------------------------------------------------------
+    def view(self) -> seat_view.SeatView:
+        """What this seat may be shown now (`seat_view.seat_view`): the only source of what the card draws
+        besides this player's own boxes."""
+        walk = self.walk
+        typed = {(e.slot.key, e.slot.sub): e.value() for e in self.editors}
+        refused = {(key, sub): typed.get((key, sub)) for player, key, sub in walk.rejected if player == self.player}
+        return seat_view.seat_view(walk.model, self.player, walk.number, walk.index, refused, self.doc.entry)
+
     def lines(self, width: int) -> list[Content]:
         """The seat's column: who and where, this player's inputs, their points, the others' progress."""
-        walk = self.walk
-        out: list[Content] = [Content.assemble((inert(self.player), "bold $text-accent"), " · ",
-                                               round_title(walk.game, walk.model, walk.number))]
+        view = self.view()
+        out: list[Content] = [Content.assemble((inert(self.player), "bold $text-accent"), " · ", view.title)]
         if self.state == "gone":
             out += wrap(f"{self.player} is no longer a player of this session.", width, "$text-warning")
             return out
         if self.state != "held":
             out += self.waiting_lines(width)
             return out
-        step = walk.step
-        out.append(Content.assemble((f"{step.title}", "bold"), (f"  step {walk.index + 1} of {len(walk.steps)}",
-                                                                 "dim")))
-        if step.help:
-            out += wrap(step.help, width, "dim")
+        out.append(Content.assemble((view.step_title, "bold"), (f"  step {view.index + 1} of {view.count}", "dim")))
+        if view.step_help:
+            out += wrap(view.step_help, width, "dim")
         out.append(Content(""))
+        refusals = {(key, sub): text for key, sub, text in view.refusals}
         self.spans = []
         for i, editor in enumerate(self.editors):
             start = len(out)
             label = editor.slot.label + (f"  ({editor.slot.allowed()})" if editor.slot.allowed() else "")
-            out += wrap(label, width, "bold" if i == walk.at else "")
-            box = width if editor.stacked else min(width, max(editor.width, 6))
+            out += wrap(label, width, "bold" if i == self.walk.at else "")
+            box = width if editor.stacked else min(width, max(editor.width, BOX))
             if isinstance(editor, CountsEditor):  # the numbers the boxes count (routes by length)
                 out.append(Content.styled("  " + "".join(f"{key:<4}" for key in editor.keys), "dim"))
-            out += [Content("  ") + line for line in editor.lines(box - 2, i == walk.at)]
-            refused = walk.rejected.get((self.player, editor.slot.key, editor.slot.sub))
+            out += [Content("  ") + line for line in editor.lines(box - 2, i == self.walk.at)]
+            refused = refusals.get((editor.slot.key, editor.slot.sub))
             if refused is not None:
-                out += wrap(f"✗ {seat_view.reason(refused, self.player)}", width, "$text-error")
+                out += wrap(f"✗ {refused}", width, "$text-error")
             out.append(Content(""))
             self.spans.append((start, len(out)))
-        return out + self.point_lines(width) + self.progress_lines(width)
+        return out + point_lines(view, width) + progress_lines(view, width)
 
     def waiting_lines(self, width: int) -> list[Content]:
         """A seat held by another phone: since when, and what happens now."""
@@ -336,36 +359,44 @@ class SeatScreen(WalkingScreen):
         }
         return [Content("")] + wrap(texts.get(self.state, ""), width, "$text-warning")
 
-    def point_lines(self, width: int) -> list[Content]:
-        """This player's points at this step (all of the round's at the Summary: the others' too once revealed)."""
-        out: list[Content] = []
-        if self.walk.step.id == "summary":
-            if not seat_view.revealed(self.walk):
-                return wrap("The others' values show here once every player has filled every step.", width, "dim")
-            for player, total, items in seat_view.all_points(self.walk):
-                out.append(Content.assemble((inert(player), "bold"), f"  {points(total)} points"))
-                for it in items:
-                    out += wrap(f"{points(it.points, signed=True)} {it.why}", width, "", indent=2)
-            return out + [Content("")]
-        shown, compared = seat_view.own_items(self.walk)
-        for it in shown:
-            out += wrap(f"{points(it.points, signed=True)} {it.why}", width, "$text-success")
-        if compared:  # it depends on the others' values (a bonus to the longest): at the Summary
-            out += wrap("Compared with the others at the Summary.", width, "dim")
-        return out + ([Content("")] if out else [])
+def point_lines(view: seat_view.SeatView, width: int) -> list[Content]:
+    """The seat's points at this step; at the Summary everyone's and who leads or won, once revealed."""
+    out: list[Content] = []
+    if view.step_id == "summary":
+        if not view.revealed:
+            return wrap("The others' values show here once every player has filled every step.", width, "dim")
+        if view.standing:
+            out += wrap(view.standing, width, "bold $text-success")
+        for player, total, items in view.points:
+            out.append(Content.assemble((inert(player), "bold"), f"  {points(total)} points"))
+            for value, why in items:
+                out += wrap(f"{points(value, signed=True)} {why}", width, "", indent=2)
+        return out + [Content("")]
+    for value, why in view.own:
+        out += wrap(f"{points(value, signed=True)} {why}", width, "$text-success")
+    if view.compared:  # it depends on the others' values (a bonus to the longest): at the Summary
+        out += wrap("Compared with the others at the Summary.", width, "dim")
+    return out + ([Content("")] if out else [])
 
-    def progress_lines(self, width: int) -> list[Content]:
-        """Who has filled the step (✓) and who has not yet (…); their values stay theirs until the Summary."""
-        walk = self.walk
-        others = seat_view.others_done(walk)
-        if not others:
-            return []
-        if not walk.slots:
-            names = seat_view.waiting_for(walk)
-            if walk.step.id != "summary" or not names:
-                return []
-            return wrap("Waiting for: " + ", ".join(names), width, "dim")
-        return wrap("Others: " + "  ".join(f"{p} {'✓' if done else '…'}" for p, done in others), width, "dim")
+
+def progress_lines(view: seat_view.SeatView, width: int) -> list[Content]:
+    """Who has filled the step (✓) and who has not yet (…); at the Summary who has not filled every step."""
+    if not view.others:
+        return []
+    if view.step_id == "summary":
+        names = [f"{p} (you)" if p == view.player else p for p in view.waiting]
+        return wrap("Waiting for: " + ", ".join(names), width, "dim") if names else []
+    if not view.inputs:
+        return []
+    return wrap("Others: " + "  ".join(f"{p} {'✓' if done else '…'}" for p, done in view.others), width, "dim")
+
+
+def view_text(view: seat_view.SeatView, width: int) -> str:
+    """All the seat's card draws from its view (everything but its own boxes), as text: what the seat reads."""
+    lines = [Content.assemble(inert(view.player), " · ", view.title), Content(view.step_title)]
+    lines += wrap(view.step_help, width)
+    lines += [line for _key, _sub, text in view.refusals for line in wrap(f"✗ {text}", width)]
+    return "\n".join(line.plain for line in lines + point_lines(view, width) + progress_lines(view, width))
 
 
 def wrap(text: str, width: int, style: str = "", indent: int = 0) -> list[Content]:
