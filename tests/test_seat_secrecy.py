@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import tomli_w
@@ -14,10 +15,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import files, games, seat_view, walk
+from scorekeeper.document import Document
 from scorekeeper.session import Round, Session
 from scorekeeper.tui.screens.seat import view_text
+from scorekeeper.walk_state import WalkState
 from tests.reference_boards import random_game
 from tests.reference_model import GENS
+from tests.test_tui_support import write_session
 
 BOARDS = ("usa", "europe", "nordic")
 KINDS = (*sorted(GENS), *BOARDS)
@@ -145,3 +149,16 @@ def test_a_half_typed_round_is_not_revealed_however_the_others_tables_look() -> 
     assert walk.resume(game, session) == (1, 1)
     both = replace(session, rounds=(Round(players={"Ana": full, "Bo": full}),))
     assert game.revealed(both, 1) and walk.resume(game, both) is None
+
+
+def test_a_half_typed_round_is_told_to_be_finished_not_the_next_one(tmp_path: Path) -> None:
+    """Both players' tables hold a Mars round's first objective only: its Summary says to finish it (the table
+    does not score round 2 yet), and the walk resumes there."""
+    half = {"pairs": {"count": 1, "each": 2}}
+    path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"], rules={"rounds": 3},
+                         rounds=(Round(players={"Ana": half, "Bo": half}),))
+    doc = Document.open(path)
+    state = WalkState(doc, 1)
+    state.go(len(state.steps) - 1)
+    assert state.notes().next == "finish round 1 from Occupancy"
+    assert walk.resume(state.game, doc.session) == (1, 1)
