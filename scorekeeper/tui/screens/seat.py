@@ -38,23 +38,58 @@ if TYPE_CHECKING:
 
 WIDTH = 40
 """The seat's column at most: a phone held upright."""
-BOX = 14
-"""A number box's width at least (12 columns to type in and its frame): a finger's target on a phone."""
+BOX = 12
+"""The columns a number box gives to type in (framed: 3 rows by 14 columns), a finger's target on a phone."""
 
 
 class SeatCard(Widget, can_focus=True):
-    """The seat's step, drawn in one column; it takes the keys (as the walkthrough's grid does, bursts too)."""
+    """The seat's step, drawn in one column of pieces (text, and each of the player's boxes framed: a finger's
+    target); it takes the keys (as the walkthrough's grid does, bursts too)."""
 
     DEFAULT_CSS = """
-    SeatCard { height: auto; width: 1fr; max-width: 42; padding: 0 1 1 1; }
+    SeatCard { layout: vertical; height: auto; width: 1fr; max-width: 42; padding: 0 1 1 1; }
     """
 
     def __init__(self, seat: SeatScreen, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.seat = seat
+        self.drawn: list[list[Content]] | None = None
+        """The pieces' lines for the frame being painted (worked out once a frame, not once a key)."""
+        self.shape: tuple[str, ...] = ()
 
-    def render(self) -> Content:
-        return Content("\n").join(self.seat.lines(min(WIDTH, max(10, self.size.width or WIDTH))))
+    def compose(self) -> ComposeResult:
+        self.shape = self.seat.shape()
+        yield from self.pieces()
+
+    def on_mount(self) -> None:
+        """The seat may have been taken while the card was made: its pieces as the seat is now."""
+        self.redraw()
+
+    def pieces(self) -> list[SeatPiece]:
+        """A piece for each text between the boxes, and one for each box."""
+        pieces = [SeatPiece(self, i, kind) for i, kind in enumerate(self.shape)]
+        for piece in pieces:
+            piece.set_class(kind_box(piece) and self.seat.walk.at == piece.index // 2, "-at")
+        return pieces
+
+    def segments(self) -> list[list[Content]]:
+        """The lines of each piece now."""
+        if self.drawn is None:
+            self.drawn = self.seat.segments(min(WIDTH, max(10, self.size.width or WIDTH)))
+        return self.drawn
+
+    def redraw(self) -> None:
+        """Draw the pieces again (new pieces when the step's boxes changed)."""
+        self.drawn = None
+        shape = self.seat.shape()
+        if shape != self.shape and self.is_mounted:
+            self.shape = shape
+            self.remove_children()
+            self.mount_all(self.pieces())
+            return
+        for piece in self.query(SeatPiece):
+            piece.set_class(kind_box(piece) and self.seat.walk.at == piece.index // 2, "-at")
+            piece.refresh(layout=True)
 
     def plain(self) -> str:
         """What the card shows, as text (for tests)."""
@@ -67,7 +102,7 @@ class SeatCard(Widget, can_focus=True):
         if self.seat.key(event.key, event.character):
             event.stop()
             event.prevent_default()
-            self.refresh(layout=True)
+            self.redraw()
         elif typed is not None:
             typed.left(event)
 
@@ -79,13 +114,42 @@ class SeatCard(Widget, can_focus=True):
                 self.seat.key("enter", "\r")
             elif char.isprintable():
                 self.seat.key(char, char)
-        self.refresh(layout=True)
+        self.redraw()
+
+
+def kind_box(piece: SeatPiece) -> bool:
+    """Whether the piece is one of the player's boxes."""
+    return piece.has_class("-box")
+
+
+class SeatPiece(Widget):
+    """One piece of the seat's card: text, or one of the player's boxes (`-box`: framed, at least 3 rows by 12
+    columns to type in; `-wide`: a list or a row of counts, the column's width)."""
+
+    DEFAULT_CSS = """
+    SeatPiece { height: auto; width: 1fr; }
+    SeatPiece.-box { border: tall $border; width: 16; margin: 0 0 0 1; }
+    SeatPiece.-box.-wide { width: 1fr; }
+    SeatPiece.-box.-at { border: tall $accent; }
+    """
+
+    def __init__(self, card: SeatCard, index: int, kind: str) -> None:
+        super().__init__(classes="-box" if kind != "text" else "")
+        self.card = card
+        self.index = index
+        self.set_class(kind == "wide", "-wide")
+
+    def render(self) -> Content:
+        segments = self.card.segments()
+        lines = segments[self.index] if self.index < len(segments) else []
+        return Content("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:
-        """A tap on an input's lines puts the cursor there."""
-        self.focus()
-        self.seat.click(event.y)
-        self.refresh(layout=True)
+        """A tap on a box puts the cursor there."""
+        self.card.focus()
+        if self.has_class("-box"):
+            self.card.seat.tap(self.index // 2)
+            self.card.redraw()
 
 
 class SeatScreen(WalkingScreen):
@@ -108,7 +172,6 @@ class SeatScreen(WalkingScreen):
         self.walk.go(seat_view.first_step(self.walk))
         self.editors: list[Editor] = []
         """This player's boxes of the step shown, one a spot of the walk."""
-        self.spans: list[tuple[int, int]] = []
         self.state = "asking"
         """`held` (this phone types), `asking` (another phone holds the seat: the host is asked), `refused`,
         `lost` (the host gave the seat to another phone), `gone` (the player is not in the session)."""
@@ -204,16 +267,13 @@ class SeatScreen(WalkingScreen):
         self.walk.cycle(delta)
         self.arrive(delta > 0)
 
-    def click(self, y: int) -> None:
-        """A tap on an input's lines."""
-        if self.state != "held":
+    def tap(self, box: int) -> None:
+        """A tap on one of the player's boxes: the cursor there."""
+        if self.state != "held" or box == self.walk.at or not 0 <= box < len(self.editors):
             return
-        for i, (start, end) in enumerate(self.spans):
-            if start <= y < end and i != self.walk.at:
-                self.flush()
-                self.walk.at = i
-                self.arrive()
-                return
+        self.flush()
+        self.walk.at = box
+        self.arrive()
 
     def edited(self, editor: Editor, value: Any, boundary: bool = False) -> bool:
         """A value typed: into the session when the round has no error with it, else why at the input; saved once
@@ -302,9 +362,8 @@ class SeatScreen(WalkingScreen):
 
     def redraw(self) -> None:
         """Draw the card again."""
-        if self.is_mounted:
-            for card in self.query(SeatCard):
-                card.refresh(layout=True)
+        for card in self.query(SeatCard):
+            card.redraw()
 
     # -- drawing -----------------------------------------------------------------------------
     def view(self) -> seat_view.SeatView:
@@ -315,36 +374,48 @@ class SeatScreen(WalkingScreen):
         refused = {(key, sub): typed.get((key, sub)) for player, key, sub in walk.rejected if player == self.player}
         return seat_view.seat_view(walk.model, self.player, walk.number, walk.index, refused, self.doc.entry)
 
-    def lines(self, width: int) -> list[Content]:
-        """The seat's column: who and where, this player's inputs, their points, the others' progress."""
+    def shape(self) -> tuple[str, ...]:
+        """The card's pieces: text, then each box (`box`, or `wide` for a list or a row of counts) and the text
+        after it."""
+        if self.state != "held":
+            return ("text",)
+        boxes = ["wide" if e.stacked or isinstance(e, CountsEditor) else "box" for e in self.editors]
+        return ("text", *(kind for box in boxes for kind in (box, "text")))
+
+    def segments(self, width: int) -> list[list[Content]]:
+        """The lines of the card's pieces (`shape`): who and where, each of this player's inputs (its label
+        above its box, why a value was refused below), then their points and the others' progress."""
         view = self.view()
         out: list[Content] = [Content.assemble((inert(self.player), "bold $text-accent"), " · ", view.title)]
         if self.state == "gone":
-            out += wrap(f"{self.player} is no longer a player of this session.", width, "$text-warning")
-            return out
+            return [out + wrap(f"{self.player} is no longer a player of this session.", width, "$text-warning")]
         if self.state != "held":
-            out += self.waiting_lines(width)
-            return out
+            return [out + self.waiting_lines(width)]
         out.append(Content.assemble((view.step_title, "bold"), (f"  step {view.index + 1} of {view.count}", "dim")))
         if view.step_help:
             out += wrap(view.step_help, width, "dim")
         out.append(Content(""))
         refusals = {(key, sub): text for key, sub, text in view.refusals}
-        self.spans = []
+        pieces: list[list[Content]] = []
         for i, editor in enumerate(self.editors):
-            start = len(out)
             label = editor.slot.label + (f"  ({editor.slot.allowed()})" if editor.slot.allowed() else "")
             out += wrap(label, width, "bold" if i == self.walk.at else "")
-            box = width if editor.stacked else min(width, max(editor.width, BOX))
             if isinstance(editor, CountsEditor):  # the numbers the boxes count (routes by length)
                 out.append(Content.styled("  " + "".join(f"{key:<4}" for key in editor.keys), "dim"))
-            out += [Content("  ") + line for line in editor.lines(box - 2, i == self.walk.at)]
+            pieces.append(out)
+            inner = width - 4 if editor.stacked or isinstance(editor, CountsEditor) else BOX
+            pieces.append(editor.lines(inner, i == self.walk.at))
+            out = []
             refused = refusals.get((editor.slot.key, editor.slot.sub))
             if refused is not None:
                 out += wrap(f"✗ {refused}", width, "$text-error")
             out.append(Content(""))
-            self.spans.append((start, len(out)))
-        return out + point_lines(view, width) + progress_lines(view, width)
+        return [*pieces, out + point_lines(view, width) + progress_lines(view, width)]
+
+    def lines(self, width: int) -> list[Content]:
+        """The card as lines of text (a box's lines indented): what the seat reads."""
+        return [line if i % 2 == 0 else Content("  ") + line
+                for i, piece in enumerate(self.segments(width)) for line in piece]
 
     def waiting_lines(self, width: int) -> list[Content]:
         """A seat held by another phone: since when, and what happens now."""
