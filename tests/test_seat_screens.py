@@ -112,3 +112,53 @@ async def test_the_seats_summary_says_who_leads_once_revealed(tmp_path: Path) ->
         assert "Bo leads with 10 after round 1" in text and "Round 1 of 2" in text, text
         await burst(pilot, "enter")
         assert "Round 2 of 2" in screen.query_one(SeatCard).plain()
+
+
+class WebApp(ScorekeeperApp):
+    """The app as `serve` runs it for a phone's browser."""
+
+    opened: list[str]
+
+    @property
+    def is_web(self) -> bool:
+        return True
+
+    def open_url(self, url: str, *, new_tab: bool = True) -> None:
+        self.opened.append(url)
+
+
+@pilot_test
+async def test_join_as_a_seat_is_offered_where_a_phone_lands(tmp_path: Path) -> None:
+    """The home list and the session's first screen, at 40 columns: a line "Join as a seat" a finger taps, which
+    asks for the player and opens the seat's link."""
+    from scorekeeper.tui.screens.seat import JoinScreen
+    from scorekeeper.tui.widgets.bars import KeyBar
+
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"], name="booth.toml")
+    for file in (None, path):
+        app = WebApp(tmp_path, file, now=fixed_now)
+        app.opened = []
+        async with app.run_test(size=(40, 30)) as pilot:
+            await settle(pilot)
+            bar = app.screen.query_one(KeyBar)
+            lines = bar.render().plain.splitlines()
+            row = next(i for i, line in enumerate(lines) if "Join as a seat" in line)
+            assert bar.region.y + row < 30 and bar.region.height - row >= 2, (bar.region, lines)
+            await pilot.click(KeyBar, offset=(3, row + 1))
+            await settle(pilot)
+            assert isinstance(app.screen, JoinScreen) and app.screen.players == ("Ana", "Bo")
+            await burst(pilot, "down", "enter")
+            await settle(pilot)
+        assert app.opened == ["join?file=booth.toml&seat=Bo"], (file, app.opened)
+
+
+@pilot_test
+async def test_a_terminal_offers_no_seat(tmp_path: Path) -> None:
+    from scorekeeper.tui.widgets.bars import KeyBar
+
+    path = write_session(tmp_path, "ticket-booth", ["Ana", "Bo"])
+    app = ScorekeeperApp(tmp_path, path, now=fixed_now)
+    async with app.run_test(size=(40, 30)) as pilot:
+        await settle(pilot)
+        bar = app.screen.query_one(KeyBar)
+        assert bar.region.height == 2 and "Join" not in bar.render().plain

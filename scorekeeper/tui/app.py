@@ -312,11 +312,26 @@ class ScorekeeperApp(LeavingApp):
         table.ask_host(self, path, self.seat_asks)
 
     def action_join(self) -> None:
-        """In a browser: this phone joins the open session as one player's seat (`table.join`)."""
+        """In a browser: this phone joins the open session, or the one highlighted in the home list, as one player's
+        seat (`table.join`)."""
         from scorekeeper.tui import table
 
         if self.doc is not None:
-            table.join(self, self.doc)
+            table.join(self, self.doc.path, self.doc.session.players)
+            return
+        entry = self.joinable()
+        if entry is not None:
+            table.join(self, *entry)
+
+    def joinable(self) -> tuple[Path, tuple[str, ...]] | None:
+        """The session of the folder highlighted in the home list and its players (None: none)."""
+        from scorekeeper.tui.screens.home import HomeScreen
+
+        screen = self.screen
+        entry = screen.current() if isinstance(screen, HomeScreen) else None
+        if entry is None or not entry.players or entry.error or entry.path.parent != self.folder:
+            return None
+        return entry.path, entry.players
 
     # -- actions ------------------------------------------------------------------------
     if not TYPE_CHECKING:  # Textual's overloads stay the types: these only narrow what a seat may be shown
@@ -349,7 +364,11 @@ class ScorekeeperApp(LeavingApp):
         if action == "command_palette" and self.seat is not None:
             return False
         if action == "join":
-            return self.is_web and self.doc is not None and self.seat is None and self.doc.path.parent == self.folder
+            if not self.is_web or self.seat is not None:
+                return False
+            if self.doc is not None:
+                return self.doc.path.parent == self.folder
+            return self.joinable() is not None
         if action in ("undo", "redo"):
             if self.doc is None:
                 return False
