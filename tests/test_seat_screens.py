@@ -11,6 +11,7 @@ from textual.command import CommandPalette
 
 from scorekeeper.session import Round
 from scorekeeper.tui.app import ScorekeeperApp
+from scorekeeper.tui.screens.dialogs import ConflictScreen
 from scorekeeper.tui.screens.seat import SeatCard, SeatScreen
 from scorekeeper.tui.screens.seat_lost import SeatLostScreen
 from tests.test_tui_support import burst, fixed_now, pilot_test, settle, write_session
@@ -74,6 +75,9 @@ async def test_a_seat_reaches_no_other_screen(tmp_path: Path) -> None:
         await burst(pilot, "ctrl+p")
         assert not any(isinstance(s, CommandPalette) for s in app.screen_stack)
         assert "other.toml" not in app.screen.query_one(SeatCard).plain()
+        app.push_screen(ConflictScreen(path, ("Ana's pairs: 3 here, 4 there",)))  # a question about its session
+        await settle(pilot)
+        assert isinstance(app.screen, ConflictScreen)
 
 
 @pilot_test

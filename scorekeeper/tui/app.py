@@ -344,16 +344,18 @@ class ScorekeeperApp(LeavingApp):
             return super().switch_screen(self.seat_only(screen))
 
     def seat_only(self, screen: Screen[Any] | str) -> Screen[Any] | str:
-        """A seat's phone never reaches a screen but its own (SPEC §5): the seat, why it cannot be shown, help and
-        questions; anything else (home, a list, statistics, the command palette) is refused with a message."""
+        """A seat's phone never reaches a screen but its own (SPEC §5): the seat, why it cannot be shown, and the
+        dialogs over it (a question about its session, help); any other screen (home, a list, statistics, a
+        walkthrough) or Textual's own (the command palette) is refused with a message."""
         if self.seat is None or isinstance(screen, str):
             return screen
-        from scorekeeper.tui.screens.dialogs import ConfirmScreen
-        from scorekeeper.tui.screens.help import HelpScreen
+        from textual.screen import SystemModalScreen
+
         from scorekeeper.tui.screens.seat import SeatScreen
         from scorekeeper.tui.screens.seat_lost import SeatLostScreen
 
-        if isinstance(screen, (SeatScreen, SeatLostScreen, HelpScreen, ConfirmScreen)):
+        if isinstance(screen, (SeatScreen, SeatLostScreen)) or (
+                isinstance(screen, ModalScreen) and not isinstance(screen, SystemModalScreen)):
             return screen
         path = self.file if self.file is not None else self.folder
         return SeatLostScreen(path, self.seat, f"This phone is {self.seat}'s seat: nothing else opens here.")
