@@ -166,3 +166,30 @@ async def test_a_terminal_offers_no_seat(tmp_path: Path) -> None:
         await settle(pilot)
         bar = app.screen.query_one(KeyBar)
         assert bar.region.height == 2 and "Join" not in bar.render().plain
+
+
+@pilot_test
+async def test_a_seat_stays_in_its_round_through_its_burst(tmp_path: Path) -> None:
+    """Ana's values of round 1 are all in; Bo's phone types his first objective, a change comes in from another
+    place, he types the rest: every value lands in round 1 (his table is not finished while he types)."""
+    from scorekeeper import files, store
+
+    path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"], rules={"rounds": 3},
+                         rounds=(Round(players={"Ana": MARS}),))
+    app = ScorekeeperApp(tmp_path, path, now=fixed_now, seat="Bo")
+    async with app.run_test(size=(40, 30)) as pilot:
+        await settle(pilot)
+        await burst(pilot, "3", "enter", "2", "enter")  # pairs: 3 × 2
+        await settle(pilot)
+        session, _ = files.load(path)
+        ana = {**MARS, "character": {"count": 2, "each": 2}}  # Ana's character corrected at the host
+        store.save(path, replace(session, rounds=(Round(players={**session.rounds[0].players, "Ana": ana}),)))
+        app.watch_file()
+        await settle(pilot)
+        await burst(pilot, "1", "enter", "4", "enter", "0", "enter", "5", "enter")
+        await settle(pilot)
+    session, _ = files.load(path)
+    assert len(session.rounds) == 1, session.rounds
+    assert session.rounds[0].players["Bo"] == {"pairs": {"count": 3, "each": 2}, "occupancy": {"count": 1, "each": 4},
+                                               "character": {"count": 0, "each": 5}}
+    assert session.rounds[0].players["Ana"]["character"] == {"count": 2, "each": 2}
