@@ -1,9 +1,10 @@
-"""What one player's seat at the table shows of a round (SPEC §5, "join as one seat"), decided without a screen.
+"""What one player's seat at the table may be shown of a round (SPEC §5, "Live sessions"), decided without a screen.
 
-A seat walks the round as a `WalkState` filtered to its player. What it may show is decided here: the round the
-table walks and the step to start at, the others' progress (a step filled or not) but not their values until the
-round is revealed at its Summary, and of the player's own points only those that tell nothing of the others'
-values. No Textual here: it is tested alone.
+A seat walks the round as a `WalkState` filtered to its player; everything its card draws besides its own boxes is
+one `SeatView`, computed by `seat_view` from the session, the player, the round and the step: its own values'
+refusals and its points that tell nothing of the others (scored on its table alone), the others' progress (a step
+filled or not), and everyone's points and who leads only once the round is revealed (`Game.revealed`: every player
+has filled every step). No Textual here: it is tested alone, as non-interference.
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@ only, in one column, sees which steps the others have filled but not their value
 holds the seat in the session's seat registry (`scorekeeper.seats`) while it is open.
 
 The round is a `WalkState` filtered to the player (the cursor, the session as typed, the values refused, the edits
-staged and merged), its keys those of every walking screen (`WalkingScreen`); what the seat may show of the others
-is decided in `scorekeeper.seat_view`. This screen draws the column and holds the seat."""
+staged and merged), its keys those of every walking screen (`WalkingScreen`). What the card draws besides the
+player's own boxes comes from one `seat_view.SeatView` and nothing else: the widgets never read the session or the
+walk's items and problems. This screen draws the column and holds the seat."""
 
 from __future__ import annotations
 
