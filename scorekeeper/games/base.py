@@ -388,22 +388,37 @@ class Game:
         return tuple(out)
 
     def filled(self, session: Session, number: int, player: str) -> bool:
-        """Whether the player has filled every step of round `number` (SPEC §5, "Live sessions"): the player has
-        a table, and it has every step's values (one of them at a step of alternatives) — or it holds a value of
-        a step after one it lacks: a table written by hand, whose missing values mean zero. The app writes each
-        step's values in turn, 0 and false too, so a table it is still filling is never taken for finished."""
+        """Whether the player has filled every step of round `number` (SPEC §5, "Live sessions"): the player has a
+        table with every step's values (one of them at a step of alternatives) — or, in a round written by hand
+        (`written_by_hand`), a table at all: its missing values mean zero."""
         entry = session.round(number).players.get(player)
         if entry is None:
             return False
+        return self._lacking(session, entry) is None or self.written_by_hand(session, number)
+
+    def written_by_hand(self, session: Session, number: int) -> bool:
+        """Whether round `number` was written by hand: a player's table lacks a step's values but holds a value of
+        a later step. The app never writes that: it fills each player's steps in turn, 0 and false too (a seat
+        cannot go past its first step not filled), so a round it is still filling never reads as finished."""
+        for entry in session.round(number).players.values():
+            lacking = self._lacking(session, entry)
+            if lacking is not None and any(any(values) for values in lacking[1]):
+                return True
+        return False
+
+    def _lacking(self, session: Session, entry: Mapping[str, Any]) -> tuple[int, list[list[bool]]] | None:
+        """The first step whose values the table lacks, and which values it holds of each later step (None: it
+        lacks none)."""
         steps = self.steps(session)
         given = [[_given(entry, key, sub) for key, sub in self.inputs_of(session, step)] for step in steps]
-        lacking = next((i for i, (step, values) in enumerate(zip(steps, given, strict=True))
-                        if values and not (any(values) if step.either else all(values))), None)
-        return lacking is None or any(any(values) for values in given[lacking + 1:])
+        for i, (step, values) in enumerate(zip(steps, given, strict=True)):
+            if values and not (any(values) if step.either else all(values)):
+                return i, given[i + 1:]
+        return None
 
     def revealed(self, session: Session, number: int) -> bool:
         """Whether round `number` is over and its values may be shown to every seat: every player has filled
-        every step of it. The one rule of the Summary, "Waiting for", the seats and `score`'s complete round."""
+        every step of it. The one rule of the Summary, "Waiting for", the seats and the walk's end of a round."""
         return all(self.filled(session, number, p) for p in session.players)
 
     def scheduled_rounds(self, session: Session) -> int:
