@@ -387,15 +387,11 @@ class SeatScreen(WalkingScreen):
         """The lines of the card's pieces (`shape`): who and where, each of this player's inputs (its label
         above its box, why a value was refused below), then their points and the others' progress."""
         view = self.view()
-        out: list[Content] = [Content.assemble((inert(self.player), "bold $text-accent"), " · ", view.title)]
+        out = head_lines(view, width)
         if self.state == "gone":
-            return [out + wrap(f"{self.player} is no longer a player of this session.", width, "$text-warning")]
+            return [out[:1] + wrap(f"{self.player} is no longer a player of this session.", width, "$text-warning")]
         if self.state != "held":
-            return [out + self.waiting_lines(width)]
-        out.append(Content.assemble((view.step_title, "bold"), (f"  step {view.index + 1} of {view.count}", "dim")))
-        if view.step_help:
-            out += wrap(view.step_help, width, "dim")
-        out.append(Content(""))
+            return [out[:1] + self.waiting_lines(width)]
         refusals = {(key, sub): text for key, sub, text in view.refusals}
         pieces: list[list[Content]] = []
         for i, editor in enumerate(self.editors):
@@ -409,7 +405,7 @@ class SeatScreen(WalkingScreen):
             out = []
             refused = refusals.get((editor.slot.key, editor.slot.sub))
             if refused is not None:
-                out += wrap(f"✗ {refused}", width, "$text-error")
+                out += refusal_lines(refused, width)
             out.append(Content(""))
         return [*pieces, out + point_lines(view, width) + progress_lines(view, width)]
 
@@ -463,11 +459,22 @@ def progress_lines(view: seat_view.SeatView, width: int) -> list[Content]:
     return wrap("Others: " + "  ".join(f"{p} {'✓' if done else '…'}" for p, done in view.others), width, "dim")
 
 
+def head_lines(view: seat_view.SeatView, width: int) -> list[Content]:
+    """Whose seat, the round, the step and what it asks."""
+    out = [Content.assemble((inert(view.player), "bold $text-accent"), " · ", view.title),
+           Content.assemble((view.step_title, "bold"), (f"  step {view.index + 1} of {view.count}", "dim"))]
+    return out + (wrap(view.step_help, width, "dim") if view.step_help else []) + [Content("")]
+
+
+def refusal_lines(text: str, width: int) -> list[Content]:
+    """Why a value of the seat's was refused (in its own values only: `seat_view.refusal`)."""
+    return wrap(f"✗ {text}", width, "$text-error")
+
+
 def view_text(view: seat_view.SeatView, width: int) -> str:
     """All the seat's card draws from its view (everything but its own boxes), as text: what the seat reads."""
-    lines = [Content.assemble(inert(view.player), " · ", view.title), Content(view.step_title)]
-    lines += wrap(view.step_help, width)
-    lines += [line for _key, _sub, text in view.refusals for line in wrap(f"✗ {text}", width)]
+    lines = head_lines(view, width)
+    lines += [line for _key, _sub, text in view.refusals for line in refusal_lines(text, width)]
     return "\n".join(line.plain for line in lines + point_lines(view, width) + progress_lines(view, width))
 
 
