@@ -89,8 +89,11 @@ def refusal(game: Game, session: Session, number: int, player: str, step: Step, 
     mine = [p for p in walk.errors(walk.round_check(game, own, number)) if p.player in (player, None)]
     if mine:
         return inert(mine[0].message)
-    shown = "yes" if value is True else "no" if value is False else str(value)
-    return inert(f"{shown} does not fit with the others' values at {step.title}")
+    if value is True:
+        return inert(f"another player holds {step.title}")
+    if isinstance(value, int) and not isinstance(value, bool):
+        return inert(f"{value} is more than the others leave at {step.title}")
+    return inert(f"{'no' if value is False else value} does not fit with the others' values at {step.title}")
 
 
 def own_items(game: Game, session: Session, number: int, player: str) -> list[Item]:
