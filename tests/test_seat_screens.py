@@ -193,3 +193,21 @@ async def test_a_seat_stays_in_its_round_through_its_burst(tmp_path: Path) -> No
     assert session.rounds[0].players["Bo"] == {"pairs": {"count": 3, "each": 2}, "occupancy": {"count": 1, "each": 4},
                                                "character": {"count": 0, "each": 5}}
     assert session.rounds[0].players["Ana"]["character"] == {"count": 2, "each": 2}
+
+
+@pilot_test
+async def test_a_seat_fills_its_steps_in_turn(tmp_path: Path) -> None:
+    """PgDn goes no further than the seat's first step not filled (a table with a step skipped would read as one
+    written by hand, finished); PgUp goes back to any step filled."""
+    path = write_session(tmp_path, "ticket-to-mars", ["Ana", "Bo"], rules={"rounds": 2})
+    app = ScorekeeperApp(tmp_path, path, now=fixed_now, seat="Ana")
+    async with app.run_test(size=(40, 30)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, SeatScreen)
+        await burst(pilot, "pagedown", "pagedown", "pagedown")
+        assert screen.walk.index == 0
+        await burst(pilot, "2", "enter", "3", "enter", "pagedown", "pagedown")
+        assert screen.walk.index == 1
+        await burst(pilot, "pageup")
+        assert screen.walk.index == 0
