@@ -31,9 +31,10 @@ from scorekeeper import indexing
 from scorekeeper.paths import leads_out
 from scorekeeper.summary import Changes, Key, Summary, _db_name, _key, _name, is_session_name
 
-SCHEMA = 5
+SCHEMA = 6
 """The index's format; a database of another format is rebuilt (4: a finished session's state has the winner's
-score, `finished — Ana won 77–70`; 5: the start player, the board and its figures)."""
+score, `finished — Ana won 77–70`; 5: the start player, the board and its figures; 6: a round is over once every
+player has filled every step of it)."""
 
 BATCH = 400
 """Rows written per transaction while refreshing (short transactions let other processes in)."""

@@ -1,25 +1,27 @@
-"""What one player's seat at the table shows of a round (SPEC §5, "join as one seat"), decided without a screen.
+"""What one player's seat at the table may be shown of a round (SPEC §5, "Live sessions"), decided without a screen.
 
-A seat walks the round as a `WalkState` filtered to its player. What it may show is decided here: the round the
-table walks and the step to start at, the others' progress (a step filled or not) but not their values until the
-round is revealed at its Summary, and of the player's own points only those that tell nothing of the others'
-values. No Textual here: it is tested alone.
+A seat walks the round as a `WalkState` filtered to its player; everything its card draws besides its own boxes is
+one `SeatView`, computed by `seat_view` from the session, the player, the round and the step: its own values'
+refusals and its points that tell nothing of the others (scored on its table alone), the others' progress (a step
+filled or not), and everyone's points and who leads only once the round is revealed (`Game.revealed`: every player
+has filled every step). No Textual here: it is tested alone, as non-interference.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper import games, walk
+from scorekeeper.games.base import Game, Item, Step, names
+from scorekeeper.session import Session, SessionError
 from scorekeeper.text import inert
 
 if TYPE_CHECKING:
     from scorekeeper.document import Document
-    from scorekeeper.games.base import Item
-    from scorekeeper.session import Problem
     from scorekeeper.walk_state import WalkState
 
 CLASH = "this clashes with another player's value"
@@ -56,76 +58,140 @@ def first_step(state: WalkState) -> int:
     return len(state.steps) - 1
 
 
+COMPARED = frozenset({"attraction", "ticket-booth", "longest-path", "globetrotter", "bonus", "station"})
+"""The categories whose points depend on the others' values (a majority, the longest, a route another player
+owns): a seat sees its own only once the round is revealed."""
+
+
 def revealed(state: WalkState) -> bool:
-    """Whether the round's values may be shown to everyone: every player has a table and the table is no longer
-    walking it (every input of every step given; a round written by hand: once every player is in)."""
-    model, number = state.model, state.number
-    if seat_player(state) not in model.players or not model.round(number).is_complete(model.players):
-        return False
-    where = walk.resume(state.game, model)  # the round the table walks, at its first step not done
-    return where is None or where[0] != number
+    """Whether the round's values may be shown to the seat: every player has filled every step of it
+    (`Game.revealed`, the one rule)."""
+    return seat_player(state) in state.model.players and state.game.revealed(state.model, state.number)
 
 
-def reason(errors: list[Problem], player: str) -> str:
-    """Why a value of the player was refused: the first error about the player, else a clash with the others."""
-    mine = [p for p in errors if p.player == player]
-    return inert(mine[0].message) if mine else CLASH
-
-
-def alone_items(state: WalkState) -> list[Item]:
-    """The player's items of the round scored as if the others had typed nothing: an item the same either way
-    tells nothing of the others' values (shown before the Summary); one that differs waits for it."""
-    player, session, number = seat_player(state), state.model, state.number
-    if number > len(session.rounds):
-        return []
+def alone(session: Session, number: int, player: str) -> Session:
+    """The session with only the player's table in round `number` (what the seat may know of that round)."""
     rounds = list(session.rounds)
+    if number > len(rounds):
+        return session
     rnd = rounds[number - 1]
-    rounds[number - 1] = replace(rnd, players={player: rnd.entry(player)})
-    alone = replace(session, rounds=tuple(rounds))
-    if walk.errors(walk.round_check(state.game, alone, number)):
+    rounds[number - 1] = replace(rnd, players={player: rnd.entry(player)} if player in rnd.players else {})
+    return replace(session, rounds=tuple(rounds))
+
+
+def refusal(game: Game, session: Session, number: int, player: str, step: Step, slot: walk.Slot,
+            value: Any) -> str:
+    """Why the seat's value was refused, in the seat's own values only: the round's error about its table alone,
+    else that the value does not fit with the others' (whose values are not named)."""
+    if value is None or isinstance(value, (dict, list)):
+        return CLASH
+    own = walk.with_slot(alone(session, number, player), number, player, slot, value)
+    mine = [p for p in walk.errors(walk.round_check(game, own, number)) if p.player in (player, None)]
+    if mine:
+        return inert(mine[0].message)
+    if value is True:
+        return inert(f"another player holds {step.title}")
+    if isinstance(value, int) and not isinstance(value, bool):
+        return inert(f"{value} is more than the others leave at {step.title}")
+    return inert(f"{'no' if value is False else value} does not fit with the others' values at {step.title}")
+
+
+def own_items(game: Game, session: Session, number: int, player: str) -> list[Item]:
+    """The player's items of the round scored on its table alone, those that tell nothing of the others (no
+    compared category, no other player named); the others wait for the round to be revealed."""
+    others = [p for p in session.players if p != player]
+    mine = alone(session, number, player)
+    if number > len(session.rounds) or walk.errors(walk.round_check(game, mine, number)):
         return []
-    return [it for it in state.game.score_round(alone, number) if it.player == player]
+    return [it for it in game.score_round(mine, number) if it.player == player
+            and it.category.split(":")[0] not in COMPARED and not any(name_in(p, it.why) for p in others)]
 
 
-def own_items(state: WalkState) -> tuple[list[Item], bool]:
-    """The player's items of the step that may be shown now, and whether others wait for the Summary (they depend
-    on the others' values: a bonus to the longest, a reason naming another player)."""
-    player, step = seat_player(state), state.step
-    others = [p for p in state.model.players if p != player]
-    alone = alone_items(state)
-    shown: list[Item] = []
-    compared = False
-    for it in state.items:
-        if it.player != player or not step.shows(it):
-            continue
-        if it not in alone or any(name_in(p, it.why) for p in others):
-            compared = True
-        else:
-            shown.append(it)
-    return shown, compared
+def lines_of(items: list[Item]) -> tuple[tuple[Fraction, str], ...]:
+    """Items as (points, why)."""
+    return tuple((it.points, it.why) for it in items)
 
 
-def all_points(state: WalkState) -> list[tuple[str, Fraction, list[Item]]]:
-    """Every player's points of the round and their items, in seat order (shown once the round is revealed)."""
-    out = []
-    for player in state.model.players:
-        mine = [it for it in state.items if it.player == player]
-        out.append((player, sum((it.points for it in mine), Fraction(0)), mine))
-    return out
+def standing(game: Game, session: Session, number: int) -> str:
+    """Who won (the round is the game's last and it is over) or who leads after round `number`, its rounds
+    revealed; empty when one of them has an error."""
+    from scorekeeper import games as all_games
+
+    if number == len(session.rounds):
+        try:
+            sheet = all_games.score(session)
+        except SessionError:
+            return ""
+        if walk.finished(game, session, sheet):
+            return walk.won_text(game, session, sheet)
+    totals = dict.fromkeys(session.players, Fraction(0))
+    for n in range(1, min(number, len(session.rounds)) + 1):
+        if walk.errors(walk.round_check(game, session, n)):
+            return ""
+        for it in game.score_round(session, n):
+            totals[it.player] += it.points
+    top = max(totals.values())
+    leaders = [p for p in session.players if totals[p] == top]
+    verb = "leads" if len(leaders) == 1 else "lead"
+    return f"{names(leaders)} {verb} with {walk.points(top)} after round {number}"
 
 
-def others_done(state: WalkState) -> list[tuple[str, bool]]:
-    """Each other player, and whether they have filled the step shown (their values stay theirs)."""
-    player, model, number, step = seat_player(state), state.model, state.number, state.step
-    return [(p, walk.player_done(model, number, step, state.slots, p)) for p in model.players if p != player]
+@dataclass(frozen=True)
+class SeatView:
+    """All a seat's screen draws besides its own boxes: where it is, its own refusals and its points that tell
+    nothing of the others, the others' progress (and who has not filled every step yet, the seat's player too),
+    and at the Summary everyone's points and who leads or won, only once the round is revealed. A function of
+    the session, the player, the round, the step and the seat's own refused values: nothing of the others' values
+    before the reveal."""
+
+    player: str
+    title: str
+    step_id: str
+    step_title: str
+    step_help: str
+    index: int
+    count: int
+    inputs: bool
+    refusals: tuple[tuple[str, str | None, str], ...]
+    own: tuple[tuple[Fraction, str], ...]
+    compared: bool
+    others: tuple[tuple[str, bool], ...]
+    waiting: tuple[str, ...]
+    revealed: bool
+    points: tuple[tuple[str, Fraction, tuple[tuple[Fraction, str], ...]], ...] = ()
+    standing: str = ""
 
 
-def waiting_for(state: WalkState) -> list[str]:
-    """The other players with an input of some step of the round not filled yet, in seat order."""
-    player, model, number = seat_player(state), state.model, state.number
-    return [p for p in model.players if p != player and any(
-        slots and not walk.player_done(model, number, step, slots, p)
-        for step, slots in zip(state.steps, state.inputs, strict=True))]
+def seat_view(session: Session, player: str, number: int, index: int,
+              refused: Mapping[tuple[str, str | None], Any] | None = None, entry: str | None = None) -> SeatView:
+    """What the seat of `player` may be shown at step `index` of round `number`; `refused`: the seat's own values
+    refused, by (field, key inside it); `entry`: how the table enters routes."""
+    game = games.get(session.game)
+    steps = game.steps(session)
+    index = max(0, min(index, len(steps) - 1))
+    step = steps[index]
+    slots = walk.shown_slots(game, session, step, entry)
+    shown = player in session.players and game.revealed(session, number)
+    refusals = []
+    for (key, sub), value in (refused or {}).items():
+        slot = next((s for s in walk.slots(game, session, step) if (s.key, s.sub) == (key, sub)), None)
+        if slot is not None:
+            refusals.append((key, sub, refusal(game, session, number, player, step, slot, value)))
+    others = tuple((p, walk.player_done(session, number, step, slots, p)) for p in session.players if p != player)
+    waiting = tuple(p for p in session.players if not game.filled(session, number, p))
+    own = lines_of([it for it in own_items(game, session, number, player) if step.shows(it)])
+    compared = any(c.split(":")[0] in COMPARED for c in step.categories)
+    points: list[tuple[str, Fraction, tuple[tuple[Fraction, str], ...]]] = []
+    said = ""
+    if shown and step.id == "summary" and not walk.errors(walk.round_check(game, session, number)):
+        items = game.score_round(session, number)
+        for p in session.players:
+            mine = [it for it in items if it.player == p]
+            points.append((p, sum((it.points for it in mine), Fraction(0)), lines_of(mine)))
+        said = standing(game, session, number)
+    return SeatView(player, walk.round_title(game, session, number), step.id, step.title, step.help, index,
+                    len(steps), bool(slots), tuple(refusals), own, compared, others, waiting, shown, tuple(points),
+                    said)
 
 
 def name_in(name: str, text: str) -> bool:

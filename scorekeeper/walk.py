@@ -196,44 +196,33 @@ def player_done(session: Session, number: int, step: Step, step_slots: tuple[Slo
     return not present or (any(present) if either(step) else all(present))
 
 
-def touched(session: Session, number: int, step_slots: tuple[Slot, ...]) -> bool:
-    """Whether any player has any input of the step."""
-    rnd = session.round(number)
-    return any(has(rnd.entry(p), s) for p in session.players for s in step_slots if s.kind != OTHER)
-
-
 def resume(game: Game, session: Session, sheet: Sheet | None = None) -> tuple[int, int] | None:
     """Where the table left off: (round, step index) of the first step not yet scored, or None (standings).
 
-    The app writes a round step by step, each value explicitly (0 and false too), so the first step not
-    done of the last round is where to go on — unless later steps hold values already: then the round was
-    written by hand (missing values mean zero), and it is done once every player has a table.
+    The last round is walked until it is revealed (`Game.revealed`: every player has filled every step of it), at
+    its first step some player has not filled.
     """
     if not session.rounds:
         return 1, 0
     number = len(session.rounds)
+    if game.revealed(session, number):
+        return None
     steps = game.steps(session)
     fields = game.fields_for(session.rules)
-    inputs = [_slots(fields, step) for step in steps]
     frontier = next((i for i, step in enumerate(steps)
-                     if inputs[i] and not step_done(session, number, step, inputs[i])), None)
-    if frontier is None:
-        return None
-    later = any(touched(session, number, inputs[j]) for j in range(frontier + 1, len(steps)))
-    if later and session.round(number).is_complete(session.players):
-        return None
-    return number, frontier
+                     if _slots(fields, step) and not step_done(session, number, step, _slots(fields, step))), None)
+    return None if frontier is None else (number, frontier)
 
 
 def round_state(game: Game, session: Session, sheet: Sheet, number: int) -> tuple[bool, str]:
     """A round's state, the one truth every view shows: (done, `complete` / `not finished` / `not finished:
-    Routes next`). A round is done when every player has a table and it is not the round the table is walking."""
-    if not sheet.rounds[number - 1].complete:
-        return False, "not finished"
+    Routes next`). A round is done once it is revealed: every player has filled every step of it."""
+    if game.revealed(session, number):
+        return True, "complete"
     where = resume(game, session, sheet)
     if where is not None and where[0] == number:
         return False, f"not finished: {game.steps(session)[where[1]].title} next"
-    return True, "complete"
+    return False, "not finished"
 
 
 def finished(game: Game, session: Session, sheet: Sheet) -> bool:

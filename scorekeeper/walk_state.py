@@ -484,6 +484,10 @@ class WalkState:
         if not summary:
             return Notes(found, False)
         sheet = self.doc.sheet() if not self.doc.staged and self.doc.session is self.model else None
+        if sheet is not None and self.model.round(number).players and not self.game.revealed(self.model, number):
+            where = walk.resume(self.game, self.model, sheet)  # a round still being typed: not the next one yet
+            left = f" from {self.steps[where[1]].title}" if where is not None and where[0] == number else ""
+            return Notes(found, True, next=f"finish round {number}{left}")
         if sheet is not None and sheet.next:
             return Notes(found, True, next=sheet.next)
         if sheet is not None and sheet.complete:

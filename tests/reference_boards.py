@@ -11,7 +11,7 @@ from typing import Any
 
 MAPS = Path(__file__).resolve().parent.parent / "scorekeeper" / "maps"
 TABLE = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21, 9: 27}
-TRAINS = {"europe": 45, "nordic": 40}
+TRAINS = {"europe": 45, "nordic": 40, "usa": 45}
 
 
 def board(name: str) -> dict[str, Any]:

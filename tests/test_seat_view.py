@@ -8,7 +8,7 @@ from typing import Any
 
 from scorekeeper import seat_view, seats
 from scorekeeper.document import Document
-from scorekeeper.session import Problem, Round
+from scorekeeper.session import Round
 from scorekeeper.walk_state import WalkState
 from tests.test_tui_support import write_session
 
@@ -22,35 +22,35 @@ def ride(tmp_path: Path, ana: dict[str, Any], bo: dict[str, Any]) -> WalkState:
     return WalkState(doc, seat_view.table_round(doc), player="Ana")
 
 
+def view(state: WalkState) -> seat_view.SeatView:
+    """What Ana's seat is shown at the step her walk is on."""
+    return seat_view.seat_view(state.model, "Ana", state.number, state.index)
+
+
 def test_a_seat_sees_the_others_progress_not_their_values_until_the_round_is_full(tmp_path: Path) -> None:
     state = ride(tmp_path, {"route_points": 20}, {"route_points": 30})
     assert state.number == 1 and seat_view.first_step(state) == 1  # her routes given: the tickets
-    assert seat_view.others_done(state) == [("Bo", True)] and not seat_view.revealed(state)
+    assert view(state).others == (("Bo", True),) and not seat_view.revealed(state)
     state.go(1)
-    assert seat_view.others_done(state) == [("Bo", False)] and seat_view.waiting_for(state) == ["Bo"]
+    assert view(state).others == (("Bo", False),) and view(state).waiting == ("Ana", "Bo")
     full = {"route_points": 30, "tickets": [], "longest_path": 5}
     done = ride(tmp_path / "full", {"route_points": 20, "tickets": [TICKET], "longest_path": 7}, full)
-    assert seat_view.revealed(done) and seat_view.waiting_for(done) == []
+    assert seat_view.revealed(done) and view(done).waiting == ()
     assert seat_view.first_step(done) == len(done.steps) - 1  # nothing of hers left: the Summary
-    assert [(player, total) for player, total, _ in seat_view.all_points(done)] == [("Ana", 38), ("Bo", 30)]
+    done.go(seat_view.first_step(done))
+    assert [(player, total) for player, total, _ in view(done).points] == [("Ana", 38), ("Bo", 30)]
+    assert view(done).standing == "Ana won 38–30"
 
 
 def test_own_points_that_tell_the_others_values_wait_for_the_summary(tmp_path: Path) -> None:
-    """Ana's longest path beats Bo's: its reason ("next best 5") tells Bo's path: compared at the Summary only;
-    her route points tell nothing of his and show at once."""
-    state = ride(tmp_path, {"route_points": 20, "longest_path": 7}, {"route_points": 30, "longest_path": 5})
-    shown, compared = seat_view.own_items(state)
-    assert [it.category for it in shown] == ["routes"] and not compared
+    """Ana's longest path is compared with Bo's: at the Summary only; her route points tell nothing of his and show
+    at once."""
+    state = ride(tmp_path, {"route_points": 20, "longest_path": 7}, {"route_points": 30})
+    assert view(state).own == ((20, "route points from the score track"),)
+    assert not view(state).compared
     state.go(2)
-    assert state.step.id == "longest-path" and seat_view.own_items(state) == ([], True)
+    assert state.step.id == "longest-path" and view(state).own == () and view(state).compared
     assert seat_view.name_in("Bo", "ahead of Bo's 5") and not seat_view.name_in("Bo", "Bob's")
-
-
-def test_a_refused_value_says_why_without_the_others_values() -> None:
-    hers = Problem("out of range", round=1, player="Ana")
-    his = Problem("Bo holds it", round=1, player="Bo")
-    assert seat_view.reason([his, hers], "Ana") == "out of range"
-    assert seat_view.reason([his], "Ana") == seat_view.CLASH
 
 
 def test_the_seat_walks_the_round_the_table_walks(tmp_path: Path) -> None:

@@ -148,14 +148,16 @@ async def test_a_seat_types_its_own_values_and_sees_the_others_only_at_the_summa
 
 @pilot_test
 async def test_at_the_summary_nothing_of_the_others_shows_before_everyone_is_done(tmp_path: Path) -> None:
+    """Ana has filled every step, Bo not his longest path yet: nothing of his shows, he is waited for."""
     path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"], rounds=(Round(players={"Bo": {
-        "routes": {"4": 3, "5": 2}, "longest_path": 17}}),))
+        "routes": {"4": 3, "5": 2}, "tickets": [{"points": 17, "completed": True}]},
+        "Ana": {"routes": {"5": 1}, "tickets": [], "longest_path": 5}}),))
     app = ScorekeeperApp(tmp_path, path, now=fixed_now, seat="Ana")
     async with app.run_test(size=(40, 60)) as pilot:
         await settle(pilot)
-        await burst(pilot, "pagedown", "pagedown", "pagedown")
         text = card_text(app)
         assert "Summary" in text and "Waiting for: Bo" in text and "17" not in text and "+21" not in text, text
+        assert "(you)" not in text
 
 
 @pilot_test
@@ -225,12 +227,11 @@ def test_a_read_only_folder_gives_no_seat(tmp_path: Path) -> None:
 async def test_own_points_that_depend_on_the_others_wait_for_the_summary(tmp_path: Path) -> None:
     """Ana's longest path beats Bo's: the bonus's reason ("next best 5") would tell Bo's path: not shown."""
     path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"], rounds=(Round(players={"Bo": {
-        "routes": {"5": 2}, "longest_path": 5}, "Ana": {"routes": {"5": 2}}}),))
+        "routes": {"5": 2}, "longest_path": 5}, "Ana": {"routes": {"5": 2}, "tickets": []}}),))
     app = ScorekeeperApp(tmp_path, path, now=fixed_now, seat="Ana")
     async with app.run_test(size=(40, 60)) as pilot:
         await settle(pilot)
-        await burst(pilot, "pagedown")  # from the tickets, her first step not filled
-        assert "Longest path" in card_text(app)
+        assert "Longest path" in card_text(app)  # her first step not filled
         await burst(pilot, "7")
         text = card_text(app)
         assert "Compared with the others at the" in text and "next best" not in text, text

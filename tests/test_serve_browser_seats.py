@@ -69,18 +69,14 @@ def test_five_phones_each_a_seat_of_one_round(tmp_path: Path) -> None:
                                               is_mobile=True, has_touch=True)
                 loopback_only(context)
                 pages.append(context.new_page())
-            # the first phone joins as a person does: the table's page, the session, the palette's "Join as"
+            # the first phone joins as a person does: the table's page, the session, a tap on "Join as a seat"
             first = Phone(pages[0], tmp_path)
             pages[0].add_init_script(HOOK)
             pages[0].goto(server.url)
             first.wait_for("Ana, Bo")
             first.tap("Ana, Bo")
             first.wait_for("Routes")
-            first.tap("^p palette")
-            first.wait_for("Search")
-            first.type("join")
-            first.wait_for("Join as a seat")
-            pages[0].keyboard.press("Enter")
+            first.tap("Join as a seat")
             first.wait_for("Join as (this phone")
             first.tap_at(re.compile(r"▊ (Ana)\s"))  # the choice in the list, not the row behind it
             pages[0].wait_for_url(re.compile(r"/seat[.]"), timeout=20_000)

@@ -376,6 +376,51 @@ class Game:
         raise NotImplementedError
 
     # -- rounds -----------------------------------------------------------------
+    def inputs_of(self, session: Session, step: Step) -> tuple[tuple[str, str | None], ...]:
+        """The values a player gives at a step: each input's field, or each key inside it (an objective's count
+        and each); a field no editor knows is left out."""
+        fields = self.fields_for(session.rules)
+        out: list[tuple[str, str | None]] = []
+        for key, sub in step.inputs:
+            if sub is None and fields[key].kind == "other":
+                continue
+            out.extend((key, part) for part in ((sub,) if sub is not None else fields[key].parts()))
+        return tuple(out)
+
+    def filled(self, session: Session, number: int, player: str) -> bool:
+        """Whether the player has filled every step of round `number` (SPEC §5, "Live sessions"): the player has a
+        table with every step's values (one of them at a step of alternatives) — or, in a round written by hand
+        (`written_by_hand`), a table at all: its missing values mean zero."""
+        entry = session.round(number).players.get(player)
+        if entry is None:
+            return False
+        return self._lacking(session, entry) is None or self.written_by_hand(session, number)
+
+    def written_by_hand(self, session: Session, number: int) -> bool:
+        """Whether round `number` was written by hand: a player's table lacks a step's values but holds a value of
+        a later step. The app never writes that: it fills each player's steps in turn, 0 and false too (a seat
+        cannot go past its first step not filled), so a round it is still filling never reads as finished."""
+        for entry in session.round(number).players.values():
+            lacking = self._lacking(session, entry)
+            if lacking is not None and any(any(values) for values in lacking[1]):
+                return True
+        return False
+
+    def _lacking(self, session: Session, entry: Mapping[str, Any]) -> tuple[int, list[list[bool]]] | None:
+        """The first step whose values the table lacks, and which values it holds of each later step (None: it
+        lacks none)."""
+        steps = self.steps(session)
+        given = [[_given(entry, key, sub) for key, sub in self.inputs_of(session, step)] for step in steps]
+        for i, (step, values) in enumerate(zip(steps, given, strict=True)):
+            if values and not (any(values) if step.either else all(values)):
+                return i, given[i + 1:]
+        return None
+
+    def revealed(self, session: Session, number: int) -> bool:
+        """Whether round `number` is over and its values may be shown to every seat: every player has filled
+        every step of it. The one rule of the Summary, "Waiting for", the seats and the walk's end of a round."""
+        return all(self.filled(session, number, p) for p in session.players)
+
     def scheduled_rounds(self, session: Session) -> int:
         """How many rounds the game has before any extra round."""
         return 1
@@ -432,6 +477,14 @@ class Game:
             number = len(rounds) + 1
             return False, f"score round {number} (first player: {self.first_player(session, number, totals)})"
         return True, None
+
+
+def _given(entry: Mapping[str, Any], key: str, sub: str | None) -> bool:
+    """Whether a player's table holds a value (0 and false too) of a field, or of a key inside it."""
+    value = entry.get(key)
+    if sub is None or value is None:
+        return value is not None
+    return isinstance(value, dict) and value.get(sub) is not None
 
 
 def add_items(players: Sequence[str], items: Sequence[Item]) -> dict[str, Fraction]:

@@ -146,6 +146,11 @@ class ScorekeeperApp(LeavingApp):
         from scorekeeper.session import SessionError
 
         screen = self.session_screen(path)
+        if isinstance(screen, SessionError) and self.seat is not None:  # a seat shows its own screen, or why not
+            from scorekeeper.tui.screens.seat_lost import SeatLostScreen
+
+            self.push_screen(SeatLostScreen(path, self.seat, f"{path.name} cannot be opened now.", screen.problems))
+            return False
         if isinstance(screen, SessionError):
             from scorekeeper.tui.screens.dialogs import ErrorScreen
 
@@ -336,18 +341,65 @@ class ScorekeeperApp(LeavingApp):
         table.ask_host(self, path, self.seat_asks)
 
     def action_join(self) -> None:
-        """In a browser: this phone joins the open session as one player's seat (`table.join`)."""
+        """In a browser: this phone joins the open session, or the one highlighted in the home list, as one player's
+        seat (`table.join`)."""
         from scorekeeper.tui import table
 
         if self.doc is not None:
-            table.join(self, self.doc)
+            table.join(self, self.doc.path, self.doc.session.players)
+            return
+        entry = self.joinable()
+        if entry is not None:
+            table.join(self, *entry)
+
+    def joinable(self) -> tuple[Path, tuple[str, ...]] | None:
+        """The session of the folder highlighted in the home list and its players (None: none)."""
+        from scorekeeper.tui.screens.home import HomeScreen
+
+        screen = self.screen
+        entry = screen.current() if isinstance(screen, HomeScreen) else None
+        if entry is None or not entry.players or entry.error or entry.path.parent != self.folder:
+            return None
+        return entry.path, entry.players
 
     # -- actions ------------------------------------------------------------------------
+    if not TYPE_CHECKING:  # Textual's overloads stay the types: these only narrow what a seat may be shown
+        def push_screen(self, screen, *args, **kwargs):
+            """A screen on top (a seat's phone: only its own, `seat_only`)."""
+            return super().push_screen(self.seat_only(screen), *args, **kwargs)
+
+        def switch_screen(self, screen):
+            """A screen in place of the top one (a seat's phone: only its own, `seat_only`)."""
+            return super().switch_screen(self.seat_only(screen))
+
+    def seat_only(self, screen: Screen[Any] | str) -> Screen[Any] | str:
+        """A seat's phone never reaches a screen but its own (SPEC §5): the seat, why it cannot be shown, and the
+        dialogs over it (a question about its session, help); any other screen (home, a list, statistics, a
+        walkthrough) or Textual's own (the command palette) is refused with a message."""
+        if self.seat is None or isinstance(screen, str):
+            return screen
+        from textual.screen import SystemModalScreen
+
+        from scorekeeper.tui.screens.seat import SeatScreen
+        from scorekeeper.tui.screens.seat_lost import SeatLostScreen
+
+        if isinstance(screen, (SeatScreen, SeatLostScreen)) or (
+                isinstance(screen, ModalScreen) and not isinstance(screen, SystemModalScreen)):
+            return screen
+        path = self.file if self.file is not None else self.folder
+        return SeatLostScreen(path, self.seat, f"This phone is {self.seat}'s seat: nothing else opens here.")
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Undo and redo only with a session open (dim when there is nothing to undo or redo); "join as" in a
-        browser with a session open."""
+        browser with a session open; a seat's phone has no command palette (its keys are on its screen)."""
+        if action == "command_palette" and self.seat is not None:
+            return False
         if action == "join":
-            return self.is_web and self.doc is not None and self.seat is None and self.doc.path.parent == self.folder
+            if not self.is_web or self.seat is not None:
+                return False
+            if self.doc is not None:
+                return self.doc.path.parent == self.folder
+            return self.joinable() is not None
         if action in ("undo", "redo"):
             if self.doc is None:
                 return False

@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 from textual.app import App
 
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from scorekeeper.document import Batch, Edit
-    from scorekeeper.session import Session
+    from scorekeeper.session import Session, SessionError
 
 
 class AppBase(App[int]):
@@ -23,6 +25,10 @@ class AppBase(App[int]):
 
     def open_file(self, path: Path) -> bool:
         """Open a session file where the table left off; False (and the reason shown) when it cannot be."""
+        raise NotImplementedError
+
+    def session_screen(self, path: Path) -> Screen[None] | SessionError:
+        """The screen a session opens on, or the core's problems when it cannot be opened."""
         raise NotImplementedError
 
     def open_sample(self, name: str, text: str) -> bool:

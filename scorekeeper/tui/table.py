@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual.app import App
 from textual.screen import ModalScreen
 
 from scorekeeper.text import inert
-
-if TYPE_CHECKING:
-    from scorekeeper.document import Document
 
 
 def ask_host(app: App[Any], path: Path, asked: set[tuple[str, str]]) -> None:
@@ -42,8 +39,8 @@ def ask_host(app: App[Any], path: Path, asked: set[tuple[str, str]]) -> None:
         app.push_screen(ConfirmScreen(question, yes="Let it", no="Keep"), answer)
 
 
-def join(app: App[Any], doc: Document) -> None:
-    """In a browser: this phone joins the open session as one player's seat (its link then opens that seat
+def join(app: App[Any], path: Path, players: tuple[str, ...]) -> None:
+    """In a browser: this phone joins a session of the folder as one player's seat (its link then opens that seat
     only, `serve` signs it)."""
     import time
     from urllib.parse import quote
@@ -52,10 +49,10 @@ def join(app: App[Any], doc: Document) -> None:
     from scorekeeper.tui.screens.seat import JoinScreen
 
     now = time.time()
-    held = {p: s.since for p, s in seats.load(doc.path).items() if s.fresh(now)}
+    held = {p: s.since for p, s in seats.load(path).items() if s.fresh(now)}
 
     def joined(player: str | None) -> None:
         if player is not None:
-            app.open_url(f"join?file={quote(doc.path.name)}&seat={quote(player)}", new_tab=False)
+            app.open_url(f"join?file={quote(path.name)}&seat={quote(player)}", new_tab=False)
 
-    app.push_screen(JoinScreen(doc.session.players, held), joined)
+    app.push_screen(JoinScreen(players, held), joined)

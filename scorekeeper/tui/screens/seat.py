@@ -3,8 +3,9 @@ only, in one column, sees which steps the others have filled but not their value
 holds the seat in the session's seat registry (`scorekeeper.seats`) while it is open.
 
 The round is a `WalkState` filtered to the player (the cursor, the session as typed, the values refused, the edits
-staged and merged), its keys those of every walking screen (`WalkingScreen`); what the seat may show of the others
-is decided in `scorekeeper.seat_view`. This screen draws the column and holds the seat."""
+staged and merged), its keys those of every walking screen (`WalkingScreen`). What the card draws besides the
+player's own boxes comes from one `seat_view.SeatView` and nothing else: the widgets never read the session or the
+walk's items and problems. This screen draws the column and holds the seat."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from scorekeeper.tui.screens.walking import WalkingScreen
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.editors import CountsEditor, Editor
 from scorekeeper.tui.widgets.kinds import editor_for
-from scorekeeper.walk import points, round_title
+from scorekeeper.walk import points
 from scorekeeper.walk_state import WalkState
 
 if TYPE_CHECKING:
@@ -38,21 +39,58 @@ if TYPE_CHECKING:
 
 WIDTH = 40
 """The seat's column at most: a phone held upright."""
+BOX = 12
+"""The columns a number box gives to type in (framed: 3 rows by 14 columns), a finger's target on a phone."""
 
 
 class SeatCard(Widget, can_focus=True):
-    """The seat's step, drawn in one column; it takes the keys (as the walkthrough's grid does, bursts too)."""
+    """The seat's step, drawn in one column of pieces (text, and each of the player's boxes framed: a finger's
+    target); it takes the keys (as the walkthrough's grid does, bursts too)."""
 
     DEFAULT_CSS = """
-    SeatCard { height: auto; width: 1fr; max-width: 42; padding: 0 1 1 1; }
+    SeatCard { layout: vertical; height: auto; width: 1fr; max-width: 42; padding: 0 1 1 1; }
     """
 
     def __init__(self, seat: SeatScreen, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.seat = seat
+        self.drawn: list[list[Content]] | None = None
+        """The pieces' lines for the frame being painted (worked out once a frame, not once a key)."""
+        self.shape: tuple[str, ...] = ()
 
-    def render(self) -> Content:
-        return Content("\n").join(self.seat.lines(min(WIDTH, max(10, self.size.width or WIDTH))))
+    def compose(self) -> ComposeResult:
+        self.shape = self.seat.shape()
+        yield from self.pieces()
+
+    def on_mount(self) -> None:
+        """The seat may have been taken while the card was made: its pieces as the seat is now."""
+        self.redraw()
+
+    def pieces(self) -> list[SeatPiece]:
+        """A piece for each text between the boxes, and one for each box."""
+        pieces = [SeatPiece(self, i, kind) for i, kind in enumerate(self.shape)]
+        for piece in pieces:
+            piece.set_class(kind_box(piece) and self.seat.walk.at == piece.index // 2, "-at")
+        return pieces
+
+    def segments(self) -> list[list[Content]]:
+        """The lines of each piece now."""
+        if self.drawn is None:
+            self.drawn = self.seat.segments(min(WIDTH, max(10, self.size.width or WIDTH)))
+        return self.drawn
+
+    def redraw(self) -> None:
+        """Draw the pieces again (new pieces when the step's boxes changed)."""
+        self.drawn = None
+        shape = self.seat.shape()
+        if shape != self.shape and self.is_mounted:
+            self.shape = shape
+            self.remove_children()
+            self.mount_all(self.pieces())
+            return
+        for piece in self.query(SeatPiece):
+            piece.set_class(kind_box(piece) and self.seat.walk.at == piece.index // 2, "-at")
+            piece.refresh(layout=True)
 
     def plain(self) -> str:
         """What the card shows, as text (for tests)."""
@@ -65,7 +103,7 @@ class SeatCard(Widget, can_focus=True):
         if self.seat.key(event.key, event.character):
             event.stop()
             event.prevent_default()
-            self.refresh(layout=True)
+            self.redraw()
         elif typed is not None:
             typed.left(event)
 
@@ -77,13 +115,42 @@ class SeatCard(Widget, can_focus=True):
                 self.seat.key("enter", "\r")
             elif char.isprintable():
                 self.seat.key(char, char)
-        self.refresh(layout=True)
+        self.redraw()
+
+
+def kind_box(piece: SeatPiece) -> bool:
+    """Whether the piece is one of the player's boxes."""
+    return piece.has_class("-box")
+
+
+class SeatPiece(Widget):
+    """One piece of the seat's card: text, or one of the player's boxes (`-box`: framed, at least 3 rows by 12
+    columns to type in; `-wide`: a list or a row of counts, the column's width)."""
+
+    DEFAULT_CSS = """
+    SeatPiece { height: auto; width: 1fr; }
+    SeatPiece.-box { border: tall $border; width: 16; margin: 0 0 0 1; }
+    SeatPiece.-box.-wide { width: 1fr; }
+    SeatPiece.-box.-at { border: tall $accent; }
+    """
+
+    def __init__(self, card: SeatCard, index: int, kind: str) -> None:
+        super().__init__(classes="-box" if kind != "text" else "")
+        self.card = card
+        self.index = index
+        self.set_class(kind == "wide", "-wide")
+
+    def render(self) -> Content:
+        segments = self.card.segments()
+        lines = segments[self.index] if self.index < len(segments) else []
+        return Content("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:
-        """A tap on an input's lines puts the cursor there."""
-        self.focus()
-        self.seat.click(event.y)
-        self.refresh(layout=True)
+        """A tap on a box puts the cursor there."""
+        self.card.focus()
+        if self.has_class("-box"):
+            self.card.seat.tap(self.index // 2)
+            self.card.redraw()
 
 
 class SeatScreen(WalkingScreen):
@@ -106,7 +173,6 @@ class SeatScreen(WalkingScreen):
         self.walk.go(seat_view.first_step(self.walk))
         self.editors: list[Editor] = []
         """This player's boxes of the step shown, one a spot of the walk."""
-        self.spans: list[tuple[int, int]] = []
         self.state = "asking"
         """`held` (this phone types), `asking` (another phone holds the seat: the host is asked), `refused`,
         `lost` (the host gave the seat to another phone), `gone` (the player is not in the session), `unkept` (the
@@ -208,16 +274,13 @@ class SeatScreen(WalkingScreen):
         self.walk.cycle(delta)
         self.arrive(delta > 0)
 
-    def click(self, y: int) -> None:
-        """A tap on an input's lines."""
-        if self.state != "held":
+    def tap(self, box: int) -> None:
+        """A tap on one of the player's boxes: the cursor there."""
+        if self.state != "held" or box == self.walk.at or not 0 <= box < len(self.editors):
             return
-        for i, (start, end) in enumerate(self.spans):
-            if start <= y < end and i != self.walk.at:
-                self.flush()
-                self.walk.at = i
-                self.arrive()
-                return
+        self.flush()
+        self.walk.at = box
+        self.arrive()
 
     def edited(self, editor: Editor, value: Any, boundary: bool = False) -> bool:
         """A value typed: into the session when the round has no error with it, else why at the input; saved once
@@ -249,14 +312,20 @@ class SeatScreen(WalkingScreen):
         self.redraw()
 
     def action_next(self) -> None:
-        """Enter on a step without an input: the next step."""
+        """Enter on a step without an input: the next step (on a revealed round's Summary: the next round)."""
         self.flush()
+        if self.walk.step.id == "summary" and self.next_round():
+            self.redraw()
+            return
         self.action_step(1)
 
     def action_step(self, delta: int) -> None:
-        """The previous / next step of the round."""
+        """The previous / next step of the round, up to this player's first step not filled: a seat fills its
+        steps in turn (a table it skipped a step of would read as one written by hand, finished)."""
         self.flush()
         index = max(0, min(len(self.walk.steps) - 1, self.walk.index + delta))
+        if delta > 0:
+            index = min(index, max(self.walk.index, seat_view.first_step(self.walk)))
         if index != self.walk.index:
             self.walk.go(index)
             self.load_editors()
@@ -274,13 +343,22 @@ class SeatScreen(WalkingScreen):
         for where, value in walk.stale(changed, lambda w: boxes[w].value() if w in boxes else None).items():
             if where in boxes:
                 boxes[where].load(value)
-        if seat_view.revealed(walk) and not self.doc.staged:  # the round is full: on to the one the table walks
-            number = seat_view.table_round(self.doc)
-            if number > walk.number:
-                walk.goto(number, 0)
-                walk.go(seat_view.first_step(walk))
-                self.load_editors()
+        if walk.step.id != "summary":  # a revealed round stays on its Summary until the player moves on
+            self.next_round()
         self.redraw()
+
+    def next_round(self) -> bool:
+        """Once the round is revealed (every player has filled every step): on to the round the table walks."""
+        walk = self.walk
+        if not seat_view.revealed(walk) or self.doc.staged:
+            return False
+        number = seat_view.table_round(self.doc)
+        if number <= walk.number:
+            return False
+        walk.goto(number, 0)
+        walk.go(seat_view.first_step(walk))
+        self.load_editors()
+        return True
 
     def session_replaced(self, old: Session, new: Session) -> None:
         """Undo, redo, a reload, a change not saved: the step from the session as it is now."""
@@ -291,43 +369,56 @@ class SeatScreen(WalkingScreen):
 
     def redraw(self) -> None:
         """Draw the card again."""
-        if self.is_mounted:
-            for card in self.query(SeatCard):
-                card.refresh(layout=True)
+        for card in self.query(SeatCard):
+            card.redraw()
 
     # -- drawing -----------------------------------------------------------------------------
-    def lines(self, width: int) -> list[Content]:
-        """The seat's column: who and where, this player's inputs, their points, the others' progress."""
+    def view(self) -> seat_view.SeatView:
+        """What this seat may be shown now (`seat_view.seat_view`): the only source of what the card draws
+        besides this player's own boxes."""
         walk = self.walk
-        out: list[Content] = [Content.assemble((inert(self.player), "bold $text-accent"), " · ",
-                                               round_title(walk.game, walk.model, walk.number))]
-        if self.state == "gone":
-            out += wrap(f"{self.player} is no longer a player of this session.", width, "$text-warning")
-            return out
+        typed = {(e.slot.key, e.slot.sub): e.value() for e in self.editors}
+        refused = {(key, sub): typed.get((key, sub)) for player, key, sub in walk.rejected if player == self.player}
+        return seat_view.seat_view(walk.model, self.player, walk.number, walk.index, refused, self.doc.entry)
+
+    def shape(self) -> tuple[str, ...]:
+        """The card's pieces: text, then each box (`box`, or `wide` for a list or a row of counts) and the text
+        after it."""
         if self.state != "held":
-            out += self.waiting_lines(width)
-            return out
-        step = walk.step
-        out.append(Content.assemble((f"{step.title}", "bold"), (f"  step {walk.index + 1} of {len(walk.steps)}",
-                                                                 "dim")))
-        if step.help:
-            out += wrap(step.help, width, "dim")
-        out.append(Content(""))
-        self.spans = []
+            return ("text",)
+        boxes = ["wide" if e.stacked or isinstance(e, CountsEditor) else "box" for e in self.editors]
+        return ("text", *(kind for box in boxes for kind in (box, "text")))
+
+    def segments(self, width: int) -> list[list[Content]]:
+        """The lines of the card's pieces (`shape`): who and where, each of this player's inputs (its label
+        above its box, why a value was refused below), then their points and the others' progress."""
+        view = self.view()
+        out = head_lines(view, width)
+        if self.state == "gone":
+            return [out[:1] + wrap(f"{self.player} is no longer a player of this session.", width, "$text-warning")]
+        if self.state != "held":
+            return [out[:1] + self.waiting_lines(width)]
+        refusals = {(key, sub): text for key, sub, text in view.refusals}
+        pieces: list[list[Content]] = []
         for i, editor in enumerate(self.editors):
-            start = len(out)
             label = editor.slot.label + (f"  ({editor.slot.allowed()})" if editor.slot.allowed() else "")
-            out += wrap(label, width, "bold" if i == walk.at else "")
-            box = width if editor.stacked else min(width, max(editor.width, 6))
+            out += wrap(label, width, "bold" if i == self.walk.at else "")
             if isinstance(editor, CountsEditor):  # the numbers the boxes count (routes by length)
                 out.append(Content.styled("  " + "".join(f"{key:<4}" for key in editor.keys), "dim"))
-            out += [Content("  ") + line for line in editor.lines(box - 2, i == walk.at)]
-            refused = walk.rejected.get((self.player, editor.slot.key, editor.slot.sub))
+            pieces.append(out)
+            inner = width - 4 if editor.stacked or isinstance(editor, CountsEditor) else BOX
+            pieces.append(editor.lines(inner, i == self.walk.at))
+            out = []
+            refused = refusals.get((editor.slot.key, editor.slot.sub))
             if refused is not None:
-                out += wrap(f"✗ {seat_view.reason(refused, self.player)}", width, "$text-error")
+                out += refusal_lines(refused, width)
             out.append(Content(""))
-            self.spans.append((start, len(out)))
-        return out + self.point_lines(width) + self.progress_lines(width)
+        return [*pieces, out + point_lines(view, width) + progress_lines(view, width)]
+
+    def lines(self, width: int) -> list[Content]:
+        """The card as lines of text (a box's lines indented): what the seat reads."""
+        return [line if i % 2 == 0 else Content("  ") + line
+                for i, piece in enumerate(self.segments(width)) for line in piece]
 
     def waiting_lines(self, width: int) -> list[Content]:
         """A seat held by another phone: since when, and what happens now."""
@@ -344,36 +435,55 @@ class SeatScreen(WalkingScreen):
         }
         return [Content("")] + wrap(texts.get(self.state, ""), width, "$text-warning")
 
-    def point_lines(self, width: int) -> list[Content]:
-        """This player's points at this step (all of the round's at the Summary: the others' too once revealed)."""
-        out: list[Content] = []
-        if self.walk.step.id == "summary":
-            if not seat_view.revealed(self.walk):
-                return wrap("The others' values show here once every player has filled every step.", width, "dim")
-            for player, total, items in seat_view.all_points(self.walk):
-                out.append(Content.assemble((inert(player), "bold"), f"  {points(total)} points"))
-                for it in items:
-                    out += wrap(f"{points(it.points, signed=True)} {it.why}", width, "", indent=2)
-            return out + [Content("")]
-        shown, compared = seat_view.own_items(self.walk)
-        for it in shown:
-            out += wrap(f"{points(it.points, signed=True)} {it.why}", width, "$text-success")
-        if compared:  # it depends on the others' values (a bonus to the longest): at the Summary
-            out += wrap("Compared with the others at the Summary.", width, "dim")
-        return out + ([Content("")] if out else [])
+def point_lines(view: seat_view.SeatView, width: int) -> list[Content]:
+    """The seat's points at this step; at the Summary everyone's and who leads or won, once revealed."""
+    out: list[Content] = []
+    if view.step_id == "summary":
+        if not view.revealed:
+            return wrap("The others' values show here once every player has filled every step.", width, "dim")
+        if view.standing:
+            out += wrap(view.standing, width, "bold $text-success")
+        for player, total, items in view.points:
+            out.append(Content.assemble((inert(player), "bold"), f"  {points(total)} points"))
+            for value, why in items:
+                out += wrap(f"{points(value, signed=True)} {why}", width, "", indent=2)
+        return out + [Content("")]
+    for value, why in view.own:
+        out += wrap(f"{points(value, signed=True)} {why}", width, "$text-success")
+    if view.compared:  # it depends on the others' values (a bonus to the longest): at the Summary
+        out += wrap("Compared with the others at the Summary.", width, "dim")
+    return out + ([Content("")] if out else [])
 
-    def progress_lines(self, width: int) -> list[Content]:
-        """Who has filled the step (✓) and who has not yet (…); their values stay theirs until the Summary."""
-        walk = self.walk
-        others = seat_view.others_done(walk)
-        if not others:
-            return []
-        if not walk.slots:
-            names = seat_view.waiting_for(walk)
-            if walk.step.id != "summary" or not names:
-                return []
-            return wrap("Waiting for: " + ", ".join(names), width, "dim")
-        return wrap("Others: " + "  ".join(f"{p} {'✓' if done else '…'}" for p, done in others), width, "dim")
+
+def progress_lines(view: seat_view.SeatView, width: int) -> list[Content]:
+    """Who has filled the step (✓) and who has not yet (…); at the Summary who has not filled every step."""
+    if not view.others:
+        return []
+    if view.step_id == "summary":
+        names = [f"{p} (you)" if p == view.player else p for p in view.waiting]
+        return wrap("Waiting for: " + ", ".join(names), width, "dim") if names else []
+    if not view.inputs:
+        return []
+    return wrap("Others: " + "  ".join(f"{p} {'✓' if done else '…'}" for p, done in view.others), width, "dim")
+
+
+def head_lines(view: seat_view.SeatView, width: int) -> list[Content]:
+    """Whose seat, the round, the step and what it asks."""
+    out = [Content.assemble((inert(view.player), "bold $text-accent"), " · ", view.title),
+           Content.assemble((view.step_title, "bold"), (f"  step {view.index + 1} of {view.count}", "dim"))]
+    return out + (wrap(view.step_help, width, "dim") if view.step_help else []) + [Content("")]
+
+
+def refusal_lines(text: str, width: int) -> list[Content]:
+    """Why a value of the seat's was refused (in its own values only: `seat_view.refusal`)."""
+    return wrap(f"✗ {text}", width, "$text-error")
+
+
+def view_text(view: seat_view.SeatView, width: int) -> str:
+    """All the seat's card draws from its view (everything but its own boxes), as text: what the seat reads."""
+    lines = head_lines(view, width)
+    lines += [line for _key, _sub, text in view.refusals for line in refusal_lines(text, width)]
+    return "\n".join(line.plain for line in lines + point_lines(view, width) + progress_lines(view, width))
 
 
 def wrap(text: str, width: int, style: str = "", indent: int = 0) -> list[Content]:

@@ -7,6 +7,10 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
 
+OFFERED = frozenset({"join"})
+"""The ids of the app's keys offered on a line of their own when they work (a phone has no F-keys, and the
+key line at 40 columns holds one key and the palette)."""
+
 
 class KeyBar(Widget):
     """A light footer: one widget that draws the screen's keys (redrawn whenever they change)."""
@@ -18,6 +22,7 @@ class KeyBar(Widget):
         background: $footer-background;
         color: $footer-foreground;
     }
+    KeyBar.-offer { height: 2; }
     """
 
     def __init__(self) -> None:
@@ -27,9 +32,20 @@ class KeyBar(Widget):
     def on_mount(self) -> None:
         """Redraw when the keys change (focus moves, an action is enabled or disabled)."""
         self.screen.bindings_updated_signal.subscribe(self, self._changed)
+        self._changed(self.screen)
 
     def _changed(self, screen: Screen[object]) -> None:
+        self.set_class(self.offer() is not None, "-offer")
         self.refresh()
+
+    def offer(self) -> tuple[str, str] | None:
+        """A key offered on a line of its own where a phone lands (`OFFERED`: join as a seat, in a browser): its
+        key and description, when it works here."""
+        for active in self.screen.active_bindings.values():
+            binding = active.binding
+            if binding.id in OFFERED and active.enabled:
+                return binding.key, binding.description
+        return None
 
     def keys(self) -> list[tuple[str, str, str, bool]]:
         """(key, shown key, description, enabled) of each key to show, one per action."""
@@ -37,7 +53,7 @@ class KeyBar(Widget):
         seen: set[str] = set()
         for active in self.screen.active_bindings.values():
             binding = active.binding
-            if not binding.show or binding.action in seen:
+            if not binding.show or binding.action in seen or binding.id in OFFERED:
                 continue
             seen.add(binding.action)
             out.append((binding.key, self.app.get_key_display(binding), binding.description, active.enabled))
@@ -76,10 +92,25 @@ class KeyBar(Widget):
             spans.append((x + gap, x + gap + tail.cell_length, key))
             parts.append(tail)
         self._spans = spans
-        return Content("").join(parts)
+        line = Content("").join(parts)
+        offer = self.offer()
+        if offer is None:
+            return line
+        text = Content.assemble((" ▸ ", "bold $footer-key-foreground"),
+                                (f"{offer[1]}: one player's phone", "bold"))
+        blank = [Content("")] * (self.offer_row() - 1)
+        return Content("\n").join([line, *blank, text.truncate(self.size.width or 40, ellipsis=True)])
+
+    def offer_row(self) -> int:
+        """The row of the offer: below the keys (below their second, tappable row on a phone)."""
+        return max(1, self.size.height // 2)
 
     def on_click(self, event: events.Click) -> None:
-        """A click on a key presses it."""
+        """A click on a key presses it (on the offer's line: the key offered)."""
+        offer = self.offer()
+        if offer is not None and event.y >= self.offer_row():
+            self.app.simulate_key(offer[0])
+            return
         for start, end, key in self._spans:
             if start <= event.x < end:
                 self.app.simulate_key(key)
