@@ -360,7 +360,7 @@ def setup_export(export: Parser) -> None:
     export.add_argument("--to", required=True, choices=("csv", "md", "bgstats", "json", "text"),
                         help="the format: csv, md (a Markdown score sheet), bgstats (a BG Stats link), json (as "
                              "score --json), text (plain text to paste in a group chat: no table, readable names)")
-    export.add_argument("-o", "--output", metavar="OUT", help="write to this file (default: print)")
+    export.add_argument("-o", "--output", metavar="OUT", help="write to this new file, never over one (default: print)")
     export.set_defaults(func=cmd_export)
 
 
@@ -446,7 +446,11 @@ def cmd_export(args: argparse.Namespace) -> int:
     text = export(sheets, args.to, bom=bool(args.output))
     if args.output:
         try:
-            store.write_atomic(Path(args.output), text)
+            store.write_atomic(Path(args.output), text, exclusive=True)
+        except FileExistsError:
+            print(f"scorekeeper export: {inert(args.output)} exists; an export never replaces a file (give another "
+                  "name, or remove it first)", file=sys.stderr)
+            return EXIT_FAIL
         except OSError as exc:
             print(f"scorekeeper export: cannot write {inert(args.output)}: {exc.strerror or exc}", file=sys.stderr)
             return EXIT_FAIL

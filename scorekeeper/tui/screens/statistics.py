@@ -524,8 +524,8 @@ class StatisticsScreen(IndexedScreen):
         folder = self.app.folder
         text = "\ufeff" + to_csv(self.result) if to == "csv" else to_json(self.result, str(folder)) + "\n"
         try:
-            target = store.own_folder(folder / "exports") / f"statistics-{self.app.now():%Y%m%d-%H%M%S}.{to}"
-            store.write_atomic(target, text)
+            exports = store.own_folder(folder / "exports")
+            target = store.write_new(exports, f"statistics-{self.app.now():%Y%m%d-%H%M%S}", f".{to}", text)
         except OSError as exc:
             self.notify(f"Could not write the statistics: {exc.strerror or exc}", severity="error", markup=False)
             return
