@@ -8,12 +8,14 @@ import threading
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
-from scorekeeper import store
+from scorekeeper import indexing, store
 from scorekeeper.cli import main
 from scorekeeper.index import Index
+from scorekeeper.tui import compat
 from scorekeeper.tui.screens.statistics import StatisticsScreen
-from tests.test_tui_support import burst, pilot_test, running, settle
+from tests.test_tui_support import burst, key_events, pilot_test, running, settle
 
 SAMPLES = Path(__file__).parent.parent / "sample_sessions"
 FINISHED = len(list(SAMPLES.glob("*.toml"))) - 1
@@ -72,3 +74,56 @@ def test_export_to_an_existing_file_is_refused(folder: Path, capsys: pytest.Capt
     assert "out.csv exists; an export never replaces a file" in err and "Traceback" not in err
     assert main(["export", session, "--to", "csv", "-o", str(folder.parent / "new.csv")]) == 0
     assert (folder.parent / "new.csv").read_text(encoding="utf-8-sig").startswith("file,game,")
+
+
+# -- 2. statistics wait for the index ----------------------------------------------------------
+def figures(screen: StatisticsScreen) -> str:
+    """What the statistics screen shows in its figures, as plain text."""
+    return "\n".join(str(w.render()) for w in screen.query("#figures Static"))
+
+
+async def until(pilot: Pilot, done: object, what: str) -> None:
+    """Let the app run until `done()` holds (a test whose workers are held up cannot wait for them all)."""
+    for _ in range(200):
+        await pilot.pause(0.02)
+        if done():  # type: ignore[operator]
+            return
+    raise AssertionError(f"never: {what}")
+
+
+@pilot_test
+async def test_statistics_on_a_cold_index_say_they_are_reading_and_fill_in(
+        folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Statistics opened while the index is still empty (a folder never indexed, read in the background) say they
+    are reading, with how far, never "0 finished sessions"; an export then writes nothing and says why; once the
+    index is read, the figures and the export hold every finished session."""
+    async with running(folder, size=(100, 30)) as (app, pilot):
+        with Index(folder) as index:
+            index.forget()
+        gate = threading.Event()
+        read_chunk = indexing.read_chunk
+
+        def held(where: str, names: list[str]) -> indexing.Answer:
+            gate.wait(30)
+            return read_chunk(where, names)
+
+        monkeypatch.setattr(indexing, "read_chunk", held)
+        for event in key_events("f3"):
+            app.post_message(event)
+        await until(pilot, lambda: isinstance(app.screen, StatisticsScreen)
+                    and f"0 of {FINISHED + 1}" in figures(app.screen), "the reading's progress shown")
+        screen = app.screen
+        assert isinstance(screen, StatisticsScreen)
+        assert "finished session" not in figures(screen) and "Reading the sessions" in figures(screen)
+        for event in key_events("c"):
+            app.post_message(event)
+        await until(pilot, lambda: compat.notifications(app), "a word on the export")
+        said = " ".join(n.message for n in compat.notifications(app))
+        assert "Nothing written: the sessions are still being read" in said
+        assert not list(folder.glob("exports/*"))
+        gate.set()
+        await settle(pilot)
+        assert screen.plain().splitlines()[0].startswith(f"{FINISHED} finished sessions")
+        await burst(pilot, "c")
+        written = list(folder.glob("exports/statistics-*.csv"))
+        assert len(written) == 1 and len(written[0].read_text(encoding="utf-8-sig").splitlines()) > FINISHED

@@ -195,6 +195,9 @@ class IndexedScreen(Screen[None]):
     """The widget the keys go to once a filter is picked (g, p and t reach the pickers from there)."""
     finished_only: bool | None = True
     """Which sessions to read from the index: finished ones (None: all, so unfinished ones can be counted)."""
+    partial_ok = True
+    """Show what the index holds before it is brought up to date (False: only once it is, with the reading's
+    progress meanwhile: figures counted from a cold or half-built index would be wrong)."""
 
     app: AppBase
 
@@ -206,6 +209,8 @@ class IndexedScreen(Screen[None]):
         self.refreshing = False
         self.gone = False
         self.loaded = False
+        self.reading: tuple[int, int] | None = None
+        """How far the index's refresh has read (done, total), while it reads files."""
 
     def start(self) -> None:
         """Read the index in the background: what it holds at once, then what changed (called by on_mount)."""
@@ -235,12 +240,20 @@ class IndexedScreen(Screen[None]):
         try:
             if index is None:
                 index = self.index = Index(self.app.folder)
-            if not self.loaded:
+            waiting = not self.loaded
+            if waiting and self.partial_ok:
                 first = index.summaries(complete=self.finished_only)
                 if not self.gone:
                     self.app.call_from_thread(self.replace, first)
-            changes = index.refresh(stop=lambda: self.gone)
-            summaries = index.summaries(complete=self.finished_only) if changes and not self.gone else None
+                waiting = False
+
+            def progress(done: int, total: int) -> None:
+                if not self.gone:
+                    self.app.call_from_thread(self.read_so_far, done, total)
+
+            changes = index.refresh(progress=progress, stop=lambda: self.gone)
+            summaries = index.summaries(complete=self.finished_only) if (changes or waiting) and not self.gone \
+                else None
         except (sqlite3.Error, OSError) as exc:
             if not self.gone:
                 self.app.call_from_thread(self.notify, f"The sessions index could not be read: {exc}",
@@ -253,11 +266,18 @@ class IndexedScreen(Screen[None]):
         if summaries is not None and not self.gone:
             self.app.call_from_thread(self.replace, summaries)
 
+    def read_so_far(self, done: int, total: int) -> None:
+        """The refresh read `done` of `total` files: shown (`show`) while nothing else is."""
+        self.reading = (done, total) if done < total else None
+        if not self.loaded and self.is_mounted:
+            self.show()
+
     def replace(self, summaries: list[Summary]) -> None:
         """Show other summaries (the index's first, then after a refresh); the player asked for is picked."""
         if not self.is_mounted:
             return
         self.summaries = summaries
+        self.reading = None
         filters = self.query_one(Filters)
         offered = players_of(summaries)
         with self.prevent(Select.Changed):

@@ -262,6 +262,17 @@ def summary_line(result: dict[str, Any]) -> Content:
     return Content(text)
 
 
+def reading_line(reading: tuple[int, int] | None) -> Content:
+    """While the folder's index is brought up to date: `Reading the sessions ████░░ 1,200 of 10,000`."""
+    if reading is None or not reading[1]:
+        return Content.styled("Reading the sessions index…", "$text-muted")
+    done, total = reading
+    cells = 30
+    filled = round(done / total * cells)
+    return Content.assemble(("Reading the sessions ", "bold"), ("█" * filled, "$accent"),
+                            ("░" * (cells - filled), "dim"), f"  {done:,} of {total:,}")
+
+
 def periods(result: dict[str, Any]) -> list[Content]:
     """Plays by year and by month."""
     if not result.get("plays_by_year") or not result["sessions"]:
@@ -383,6 +394,7 @@ class StatisticsScreen(IndexedScreen):
     ]
 
     finished_only = None
+    partial_ok = False
     main = "#statistics"
 
     HELP_TEXTS = {
@@ -430,7 +442,7 @@ class StatisticsScreen(IndexedScreen):
     def show(self) -> None:
         """The statistics of the sessions that pass the filters, counted by the core's function in the background."""
         if not self.loaded:
-            self.draw({}, [Content.styled("Reading the sessions index…", "$text-muted")])
+            self.draw({}, [reading_line(self.reading)])
             return
         game, player, period = self.filter_values()
         self.count(self.summaries, game, player, since(period, self.app.now().date()))
@@ -518,6 +530,11 @@ class StatisticsScreen(IndexedScreen):
         from scorekeeper import store
         from scorekeeper.stats import to_csv, to_json
 
+        if not self.loaded:
+            far = f" ({self.reading[0]:,} of {self.reading[1]:,})" if self.reading else ""
+            self.notify(f"Nothing written: the sessions are still being read{far}; the statistics can be written "
+                        "once they are shown.", markup=False)
+            return
         if not self.result:
             self.notify("The statistics are still being counted.", markup=False)
             return
