@@ -508,9 +508,12 @@ def cmd_seat(args: argparse.Namespace) -> int:
         session, _ = files.load(file)
     except (SessionError, OSError) as exc:
         raise UsageError(f"scorekeeper seat: cannot open {file}: {exc}") from None
-    if args.player not in session.players:
+    from scorekeeper.seats import player_named
+
+    player = player_named(session.players, args.player)
+    if player is None:
         raise UsageError(f"scorekeeper seat: {args.player!r} is not a player of {file.name} "
                          f"(the players: {', '.join(session.players)})")
     from scorekeeper.tui.app import run
 
-    return run(sessions_dir(getattr(args, "dir", None)), file, seat=args.player)
+    return run(sessions_dir(getattr(args, "dir", None)), file, seat=player)

@@ -15,6 +15,8 @@ from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.text import name_key
+
 if TYPE_CHECKING:
     from scorekeeper.summary import Summary
 
@@ -33,11 +35,6 @@ def _halves(value: int | float) -> int:
     if h != int(h):
         raise ValueError(f"{value} is not a whole number or a half")
     return int(h)
-
-
-def name_key(name: str) -> str:
-    """How player names are compared: Unicode NFC, then case folding (`Zoë` in NFC and NFD, `ZOË`: one player)."""
-    return unicodedata.normalize("NFC", name).casefold()
 
 
 def round2(value: Fraction) -> Fraction:

@@ -24,7 +24,7 @@ from scorekeeper import games
 from scorekeeper.games.base import names
 from scorekeeper.index import Index
 from scorekeeper.summary import BOARDS, Summary
-from scorekeeper.text import inert
+from scorekeeper.text import inert, name_key
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.walk import points
 
@@ -76,7 +76,7 @@ def players_of(summaries: Iterable[Summary]) -> list[str]:
     seen: dict[str, str] = {}
     for s in summaries:
         for p in s.players:
-            seen.setdefault(p.casefold(), p)
+            seen.setdefault(name_key(p), p)
     return sorted(seen.values(), key=str.casefold)
 
 
@@ -88,7 +88,7 @@ def matches(summary: Summary, game: str | None, player: str | None, first_day: d
         return False
     if board is not None and summary.board != board:
         return False
-    if player is not None and player.casefold() not in (p.casefold() for p in summary.players):
+    if player is not None and name_key(player) not in (name_key(p) for p in summary.players):
         return False
     return first_day is None or summary.when[:10] >= first_day.isoformat()
 
@@ -282,9 +282,9 @@ class IndexedScreen(Screen[None]):
         offered = players_of(summaries)
         with self.prevent(Select.Changed):
             filters.offer_players(offered)
-            wanted = self.picked[1].casefold() if self.picked[1] is not None and not self.loaded else None
+            wanted = name_key(self.picked[1]) if self.picked[1] is not None and not self.loaded else None
             for name in offered:
-                if name.casefold() == wanted:
+                if name_key(name) == wanted:
                     filters.set_values(self.picked[0], name, self.picked[2])
         self.loaded = True
         self.show()

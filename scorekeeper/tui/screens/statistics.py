@@ -23,9 +23,9 @@ from textual.worker import get_current_worker
 
 from scorekeeper.games.base import names
 from scorekeeper.report import shown_boards
-from scorekeeper.stats import MIN_PLAYS, name_key, statistics
+from scorekeeper.stats import MIN_PLAYS, statistics
 from scorekeeper.summary import Summary
-from scorekeeper.text import inert, ljust, rjust, width
+from scorekeeper.text import inert, ljust, name_key, rjust, width
 from scorekeeper.tui.render import lines
 from scorekeeper.tui.screens.history import Filters, IndexedScreen, game_and_board, since
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
