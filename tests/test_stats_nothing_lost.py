@@ -3,6 +3,7 @@ the index on a cold folder, a link to a session in the folder counts once."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import threading
 from pathlib import Path
@@ -127,3 +128,25 @@ async def test_statistics_on_a_cold_index_say_they_are_reading_and_fill_in(
         await burst(pilot, "c")
         written = list(folder.glob("exports/statistics-*.csv"))
         assert len(written) == 1 and len(written[0].read_text(encoding="utf-8-sig").splitlines()) > FINISHED
+
+
+# -- 4. one file, one game -------------------------------------------------------------------
+@pytest.mark.parametrize(("kind", "name"), [("symlink", "a-copy.toml"), ("symlink", "z-copy.toml"),
+                                            ("hard link", "z-copy.toml")])
+def test_a_link_to_a_session_of_the_folder_counts_it_once(folder: Path, kind: str, name: str,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """A link to ticket-booth-3p.toml in the folder (its name sorting before or after): every figure is as without
+    it, counted from the file itself, and the link is named apart, in the JSON and the text."""
+    assert main(["stats", str(folder), "--json"]) == 0
+    before = json.loads(capsys.readouterr().out)
+    target = folder / "ticket-booth-3p.toml"
+    if kind == "symlink":
+        (folder / name).symlink_to(target.name)
+    else:
+        (folder / name).hardlink_to(target)
+    assert main(["stats", str(folder), "--json"]) == 0
+    after = json.loads(capsys.readouterr().out)
+    assert after.pop("links") == [name] and before.pop("links") == []
+    assert after == before
+    assert main(["stats", str(folder)]) == 0
+    assert f"Counted once (links to a session of the folder): {name}" in capsys.readouterr().out

@@ -259,6 +259,9 @@ def summary_line(result: dict[str, Any]) -> Content:
         left.append(f"{len(result['invalid'])} unreadable")
     if left:
         text += f" ({' and '.join(left)} not counted)"
+    links = result.get("links", ())
+    if links:
+        text += f"; {len(links)} link{'s' * (len(links) != 1)} to a session counted once ({inert(', '.join(links))})"
     return Content(text)
 
 
