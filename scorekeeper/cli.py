@@ -400,9 +400,15 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
             raise UsageError(f"scorekeeper stats: unknown game {args.game!r}{suggest(args.game, list(GAMES))}; "
                              f"expected one of {', '.join(GAMES)}")
+    from scorekeeper.progress import TerminalProgress
+
+    bar = TerminalProgress()
     try:
         with Index(folder) as index:
-            index.refresh(workers=None)
+            try:
+                index.refresh(workers=None, progress=bar)
+            finally:
+                bar.close()
             result = statistics(index.iter_summaries(game=args.game, since=since), game=args.game,
                                 player=args.player, since=since, until=until, board=args.board)
     except sqlite3.OperationalError as exc:  # the index stayed locked by another process past the timeout
