@@ -150,3 +150,37 @@ def test_a_link_to_a_session_of_the_folder_counts_it_once(folder: Path, kind: st
     assert after == before
     assert main(["stats", str(folder)]) == 0
     assert f"Counted once (links to a session of the folder): {name}" in capsys.readouterr().out
+
+
+@pilot_test
+async def test_history_on_a_cold_index_says_how_far_the_reading_is(folder: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """History opened on an index not read yet says how far the reading is (never "No finished session yet"),
+    then lists every finished session."""
+    from textual.widgets import Static
+
+    from scorekeeper.tui.screens.history import HistoryScreen
+
+    async with running(folder, size=(100, 30)) as (app, pilot):
+        with Index(folder) as index:
+            index.forget()
+        gate = threading.Event()
+        read_chunk = indexing.read_chunk
+
+        def held(where: str, names: list[str]) -> indexing.Answer:
+            gate.wait(30)
+            return read_chunk(where, names)
+
+        monkeypatch.setattr(indexing, "read_chunk", held)
+        for event in key_events("f2"):
+            app.post_message(event)
+
+        def count() -> str:
+            return str(app.screen.query_one("#history-count", Static).render())
+
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen) and f"0 of {FINISHED + 1}" in count(),
+                    "the reading's progress shown")
+        assert "Reading the sessions" in count()
+        gate.set()
+        await settle(pilot)
+        assert count() == f"{FINISHED} finished sessions"

@@ -187,6 +187,17 @@ class Filters(Horizontal):
         self.post_message(self.Changed())
 
 
+def reading_line(reading: tuple[int, int] | None) -> Content:
+    """While the folder's index is brought up to date: `Reading the sessions ████░░ 1,200 of 10,000`."""
+    if reading is None or not reading[1]:
+        return Content.styled("Reading the sessions index…", "$text-muted")
+    done, total = reading
+    cells = 30
+    filled = round(done / total * cells)
+    return Content.assemble(("Reading the sessions ", "bold"), ("█" * filled, "$accent"),
+                            ("░" * (cells - filled), "dim"), f"  {done:,} of {total:,}")
+
+
 class IndexedScreen(Screen[None]):
     """A screen over the folder's finished sessions from the sessions index, filtered; refreshed in the background."""
 
@@ -196,8 +207,8 @@ class IndexedScreen(Screen[None]):
     finished_only: bool | None = True
     """Which sessions to read from the index: finished ones (None: all, so unfinished ones can be counted)."""
     partial_ok = True
-    """Show what the index holds before it is brought up to date (False: only once it is, with the reading's
-    progress meanwhile: figures counted from a cold or half-built index would be wrong)."""
+    """Show what the index holds before it is brought up to date, when it holds any (False: only once it is up
+    to date; meanwhile, how far the reading is: figures counted from a cold or half-built index would be wrong)."""
 
     app: AppBase
 
@@ -243,9 +254,9 @@ class IndexedScreen(Screen[None]):
             waiting = not self.loaded
             if waiting and self.partial_ok:
                 first = index.summaries(complete=self.finished_only)
-                if not self.gone:
+                if first and not self.gone:  # an empty index: most likely never read yet, so wait for it
                     self.app.call_from_thread(self.replace, first)
-                waiting = False
+                    waiting = False
 
             def progress(done: int, total: int) -> None:
                 if not self.gone:
@@ -366,7 +377,7 @@ class HistoryScreen(IndexedScreen):
         total = len(self.summaries)
         count = self.query_one("#history-count", Static)
         if not self.loaded:
-            count.update(Content("Reading the sessions index…"))
+            count.update(reading_line(self.reading))
         elif not total:
             count.update(Content("No finished session yet: a game shows here once its winner is decided."))
         elif len(self.shown) == total:

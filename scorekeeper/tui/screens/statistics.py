@@ -27,7 +27,7 @@ from scorekeeper.stats import MIN_PLAYS, statistics
 from scorekeeper.summary import Summary
 from scorekeeper.text import inert, ljust, name_key, rjust, width
 from scorekeeper.tui.render import lines
-from scorekeeper.tui.screens.history import Filters, IndexedScreen, game_and_board, since
+from scorekeeper.tui.screens.history import Filters, IndexedScreen, game_and_board, reading_line, since
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.walk import points
 
@@ -263,17 +263,6 @@ def summary_line(result: dict[str, Any]) -> Content:
     if links:
         text += f"; {len(links)} link{'s' * (len(links) != 1)} to a session counted once ({inert(', '.join(links))})"
     return Content(text)
-
-
-def reading_line(reading: tuple[int, int] | None) -> Content:
-    """While the folder's index is brought up to date: `Reading the sessions ████░░ 1,200 of 10,000`."""
-    if reading is None or not reading[1]:
-        return Content.styled("Reading the sessions index…", "$text-muted")
-    done, total = reading
-    cells = 30
-    filled = round(done / total * cells)
-    return Content.assemble(("Reading the sessions ", "bold"), ("█" * filled, "$accent"),
-                            ("░" * (cells - filled), "dim"), f"  {done:,} of {total:,}")
 
 
 def periods(result: dict[str, Any]) -> list[Content]:
