@@ -184,3 +184,18 @@ async def test_history_on_a_cold_index_says_how_far_the_reading_is(folder: Path,
         gate.set()
         await settle(pilot)
         assert count() == f"{FINISHED} finished sessions"
+
+
+def test_a_session_exported_twice_keeps_both_files(folder: Path) -> None:
+    """The app's session export: the first under the session's name, the next beside it, the first untouched."""
+    from scorekeeper import files, games
+    from scorekeeper.tui.screens.export import write_export
+
+    path = folder / "ticket-booth-3p.toml"
+    session, warnings = files.load(path)
+    sheet = games.score(session, warnings)
+    first = write_export(path, sheet, "md")
+    before = first.read_bytes()
+    second = write_export(path, sheet, "md")
+    assert (first.name, second.name) == ("ticket-booth-3p.md", "ticket-booth-3p-2.md")
+    assert first.read_bytes() == before == second.read_bytes()
