@@ -213,9 +213,11 @@ class SessionList(ScrollView, can_focus=False):
         return strips
 
     def on_mouse_scroll_down(self) -> None:
+        """The user scrolls the list (its view is theirs from now on)."""
         self.scrolled = True
 
     def on_mouse_scroll_up(self) -> None:
+        """The user scrolls the list (its view is theirs from now on)."""
         self.scrolled = True
 
     def on_click(self, event: events.Click) -> None:
