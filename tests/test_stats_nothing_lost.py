@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import json
 import shutil
+import tempfile
 import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from textual.pilot import Pilot
 
 from scorekeeper import indexing, store
@@ -41,6 +44,22 @@ def test_write_new_never_replaces_a_file(tmp_path: Path) -> None:
     assert [p.name for p in written] == ["statistics-x-2.csv", "statistics-x-3.csv", "statistics-x-4.csv"]
     assert [p.read_text() for p in written] == ["a", "bb", "ccc"]
     assert (tmp_path / "statistics-x.csv").read_text() == "mine"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.text(st.characters(blacklist_categories=("Cs",)), max_size=5), min_size=1, max_size=6),
+       st.sets(st.integers(1, 5), max_size=4))
+def test_write_new_never_loses_a_write_nor_an_existing_file(texts: list[str], taken: set[int]) -> None:
+    """Whatever names are taken already, each write lands in a new file holding its text; no file changes."""
+    with tempfile.TemporaryDirectory() as where:
+        folder = Path(where)
+        for n in taken:
+            (folder / ("s.csv" if n == 1 else f"s-{n}.csv")).write_text(f"old {n}")
+        before = {p.name: p.read_text() for p in folder.iterdir()}
+        written = [store.write_new(folder, "s", ".csv", text) for text in texts]
+        assert len({p.name for p in written}) == len(texts) and not {p.name for p in written} & set(before)
+        assert [p.read_bytes() for p in written] == [t.encode("utf-8") for t in texts]
+        assert all((folder / name).read_text() == text for name, text in before.items())
 
 
 def test_write_new_counts_a_link_as_taken(tmp_path: Path) -> None:
