@@ -1,7 +1,7 @@
 """Fault campaign: kill -9 at random moments (CLI `new`, save loops, the app typing in a terminal),
 two writers racing on one session, and every class of hostile file.
 
-Run: python bench/faults.py [--edits N] [--edits-only] [--screens N] [--screens-only] [--only names|caches|registry]
+Run: python bench/faults.py [--edits N] [--edits-only] [--screens N] [--screens-only] [--only names|caches|registry|stats]
 [--only-shapes] [--cli N] [--saves N] [--app N] [--mutations N] [--seed S] [--serve-idle N].
 Prints, per part, the kills,
 the sessions lost or corrupted, the temporary files left (and after a start-up clean), the race's
@@ -159,6 +159,61 @@ def tampered_caches() -> dict[str, int]:
         figures["fake results shown"] += b"Mallory" in res.stdout
         left = {r[0] for r in sqlite3.connect(db_path(folder)).execute("SELECT name FROM sessions")}
         figures["rows left naming no file"] += len(left - {p.name for p in folder.glob("*.toml")})
+    return figures
+
+
+EXPORTER = "import sys; from pathlib import Path; from scorekeeper import store\n" \
+    "for i in range(int(sys.argv[3])): store.write_new(Path(sys.argv[1]), 'statistics-20261127-1649', '.csv', " \
+    "f'{sys.argv[2]} {i}' * 100)"
+
+
+def statistics_faults(writers: int = 4, each: int = 25) -> dict[str, int]:
+    """Exports in the same minute (`writers` processes, `each` statistics exports under one name at once),
+    `export -o` onto a file, a symbolic and a hard link to a session of the folder, Zoë written composed and
+    decomposed in one file: exports lost, files replaced, games counted twice, names let in twice.
+
+    Reproduce: python bench/faults.py --only stats
+    """
+    import json as jsonlib
+    import shutil
+    import unicodedata
+
+    root = Path(tempfile.mkdtemp(prefix="faults-stats-"))
+    os.environ["SCOREKEEPER_CACHE"] = str(root / "cache")
+    out = root / "exports"
+    out.mkdir()
+    procs = [subprocess.Popen([sys.executable, "-c", EXPORTER, str(out), str(w), str(each)]) for w in range(writers)]
+    failed = sum(p.wait() != 0 for p in procs)
+    texts = {p.read_text() for p in out.iterdir()}
+    kept = sum(f"{w} {i}" * 100 in texts for w in range(writers) for i in range(each))
+    figures = {"exports": writers * each, "exports lost": writers * each - kept, "writers failed": failed}
+    (root / "out.csv").write_text("mine")
+    sample = str(ROOT / "sample_sessions" / "ticket-booth-3p.toml")
+    subprocess.run(scorekeeper_argv("export", sample, "--to", "csv", "-o", str(root / "out.csv")), capture_output=True)
+    figures["export -o files replaced"] = (root / "out.csv").read_text() != "mine"
+    folder = root / "sessions"
+    folder.mkdir()
+    for p in (ROOT / "sample_sessions").glob("*.toml"):
+        shutil.copy(p, folder / p.name)
+
+    def sessions() -> int:
+        res = subprocess.run(scorekeeper_argv("stats", "--json", str(folder)), capture_output=True)
+        figures["tracebacks"] = figures.get("tracebacks", 0) + (b"Traceback" in res.stderr)
+        return int(jsonlib.loads(res.stdout)["sessions"])
+
+    alone = sessions()
+    (folder / "a-link.toml").symlink_to("ticket-booth-3p.toml")
+    os.link(folder / "ticket-to-mars-two-rounds.toml", folder / "z-hard.toml")
+    figures["games counted twice (2 links)"] = sessions() - alone
+    zoe = folder / "zoe.toml"
+    text = Path(sample).read_text()
+    for old, form in (("Ana", "NFC"), ("Bo", "NFD")):
+        name = unicodedata.normalize(form, "Zoë")
+        text = text.replace(f'"{old}"', f'"{name}"').replace(f"players.{old}]", f'players."{name}"]')
+    zoe.write_text(text, encoding="utf-8")
+    res = subprocess.run(scorekeeper_argv("check", str(zoe)), capture_output=True)
+    figures["Zoë twice let in by check"] = res.returncode == 0
+    shutil.rmtree(root, ignore_errors=True)
     return figures
 
 
@@ -564,8 +619,9 @@ def main() -> None:
     ap.add_argument("--mutations", type=int, default=3216, help="mutated sample files read in-process")
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--serve-idle", type=int, default=1100, help="idle connections held on `serve`")
-    ap.add_argument("--only", choices=("names", "caches", "registry"),
-                    help="only the file names, the tampered caches, or the seats' registry")
+    ap.add_argument("--only", choices=("names", "caches", "registry", "stats"),
+                    help="only the file names, the tampered caches, the seats' registry, or the statistics' exports, "
+                         "links and names")
     ap.add_argument("--edits", type=int, default=2000, help="edits through every editor, files read back")
     ap.add_argument("--edits-only", action="store_true", help="only the editors' edits (issue 22.1)")
     ap.add_argument("--only-shapes", action="store_true", help="only the files shaped to be slow to read")
@@ -579,8 +635,8 @@ def main() -> None:
         print_registry()
         return
     if args.only:
-        part = file_names if args.only == "names" else tampered_caches
-        print(f"{part.__name__}: " + ", ".join(f"{k} {v}" for k, v in part().items()))
+        part = {"names": file_names, "caches": tampered_caches, "stats": statistics_faults}[args.only]
+        print(f"{part.__name__}: " + ", ".join(f"{k} {v:d}" for k, v in part().items()))
         return
     rng = random.Random(args.seed)
     start = time.perf_counter()
@@ -611,6 +667,7 @@ def main() -> None:
         f"{k} {v}" for k, v in file_names().items()))
     print("tampered caches (stats after each): " + ", ".join(f"{k} {v}" for k, v in tampered_caches().items()))
     print_registry()
+    print("statistics (exports, links, names): " + ", ".join(f"{k} {v:d}" for k, v in statistics_faults().items()))
     held = serve_held(args.serve_idle)
     print("serve with idle connections held: " + ", ".join(
         f"{k} {v:.2f}" if isinstance(v, float) else f"{k} {v}" for k, v in held.items()))

@@ -4,7 +4,8 @@ The folders are generated from the samples, names, dates and numbers varied (a f
 few invalid). Each figure is one whole process, run alternately, the median of RUNS runs; peak memory is the
 process's maximum resident set, or the peak of its and its worker processes' resident sets added up (sampled
 every 5 ms from /proc), whichever is larger. The floor is a bare Python loop that only `tomllib`-parses the same files
-(keeping what it parsed, as any statistics over the files must keep at least that much).
+(keeping what it parsed, as any statistics over the files must keep at least that much). Per size, then, the
+ratio of cold `stats` in worker processes to the floor, and where a cold read's time goes (`where`).
 
     python bench/folder.py [--sizes 100,1000,10000] [--runs 3] [--keep DIR]
 
@@ -71,6 +72,59 @@ def vary(raw: dict, rng: random.Random, i: int) -> dict:
     if rounds:
         out["rounds"] = rounds
     return out
+
+
+WHERE = """
+import multiprocessing, os, pickle, resource, sys, time, tomllib
+from concurrent.futures import ProcessPoolExecutor
+from scorekeeper import indexing
+
+def main():
+    folder = sys.argv[1]
+    names = sorted(n for n in os.listdir(folder) if n.endswith(".toml"))
+    c = time.process_time()
+    for name in names:
+        with open(os.path.join(folder, name), "rb") as fh:
+            tomllib.load(fh)
+    parse = time.process_time() - c
+    starts = {}
+    for method in ("spawn", "fork"):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        w = time.perf_counter()
+        with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context(method),
+                                 initializer=indexing.worker_start) as pool:
+            list(pool.map(indexing.read_chunk, [folder] * 2, [names[:1], names[1:2]]))
+            up = time.perf_counter() - w
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        starts[method] = (up, (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) / 2)
+    c = time.process_time()
+    rows, _gone = indexing.read_chunk(folder, names)
+    read = time.process_time() - c
+    w = time.perf_counter()
+    data = pickle.dumps((rows, []))
+    pickle.loads(data)
+    pickled = time.perf_counter() - w
+    print(parse, read, starts["spawn"][0], starts["spawn"][1], starts["fork"][0], starts["fork"][1], pickled,
+          len(data) / 2**20)
+
+if __name__ == "__main__":
+    main()
+"""
+"""Where a cold read's time goes, in one process: the parse alone and the whole read (parse, check, score) of
+every file in CPU seconds; a pool of 2 workers started with `spawn` and with `fork` up to its first answers
+(wall, and CPU per worker: the interpreter and the imports); pickling every row there and back."""
+
+
+def where(folder: Path, env: dict[str, str], cores: int) -> str:
+    """One line: where a cold `stats` spends its time (see WHERE), and the least ratio to the floor it can reach
+    on `cores` cores with the read's CPU as it is."""
+    out = subprocess.run([sys.executable, "-c", WHERE, str(folder)], capture_output=True, text=True, env=env,
+                         cwd=ROOT, check=True).stdout.split()
+    parse, read, spawn, spawn_cpu, fork, fork_cpu, pickled, mib = map(float, out)
+    return (f"  where: parse {parse:.2f} s CPU; read (parse, check, score) {read:.2f} s CPU = {read / parse:.2f}× "
+            f"the parse; workers up: spawn {spawn:.2f} s ({spawn_cpu:.2f} s CPU each), fork {fork:.3f} s "
+            f"({fork_cpu:.3f} s CPU each); pickling the rows {pickled:.3f} s ({mib:.1f} MiB); on {cores} cores "
+            f"cold ‖ is at least {read / parse / cores:.2f}× the floor's CPU")
 
 
 def generate(folder: Path, count: int, seed: int = 14) -> None:
@@ -190,6 +244,10 @@ def main() -> None:
                   f"{wall['warm']:>9.2f} {wall['warm'] / wall['floor']:>5.2f}  {cpu['warm']:>8.2f} "
                   f"{cpu['warm'] / cpu['floor']:>5.2f}  {mem['floor']:>9.1f} {mem['cold']:>5.1f} {mem['par']:>5.1f} "
                   f"{mem['warm']:>5.1f}   (load {load()})", flush=True)
+            workers = os.environ.get("SCOREKEEPER_WORKERS") or "one per core"
+            print(f"  cold ‖ against the floor: {wall['par'] / wall['floor']:.2f}× wall, "
+                  f"{cpu['par'] / cpu['floor']:.2f}× CPU (workers: {workers})")
+            print(where(folder, env, min(os.cpu_count() or 1, 8)), flush=True)
     finally:
         if not args.keep:
             shutil.rmtree(base, ignore_errors=True)

@@ -360,7 +360,7 @@ def setup_export(export: Parser) -> None:
     export.add_argument("--to", required=True, choices=("csv", "md", "bgstats", "json", "text"),
                         help="the format: csv, md (a Markdown score sheet), bgstats (a BG Stats link), json (as "
                              "score --json), text (plain text to paste in a group chat: no table, readable names)")
-    export.add_argument("-o", "--output", metavar="OUT", help="write to this file (default: print)")
+    export.add_argument("-o", "--output", metavar="OUT", help="write to this new file, never over one (default: print)")
     export.set_defaults(func=cmd_export)
 
 
@@ -400,9 +400,15 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
             raise UsageError(f"scorekeeper stats: unknown game {args.game!r}{suggest(args.game, list(GAMES))}; "
                              f"expected one of {', '.join(GAMES)}")
+    from scorekeeper.progress import TerminalProgress
+
+    bar = TerminalProgress()
     try:
         with Index(folder) as index:
-            index.refresh(workers=None)
+            try:
+                index.refresh(workers=None, progress=bar)
+            finally:
+                bar.close()
             result = statistics(index.iter_summaries(game=args.game, since=since), game=args.game,
                                 player=args.player, since=since, until=until, board=args.board)
     except sqlite3.OperationalError as exc:  # the index stayed locked by another process past the timeout
@@ -446,7 +452,11 @@ def cmd_export(args: argparse.Namespace) -> int:
     text = export(sheets, args.to, bom=bool(args.output))
     if args.output:
         try:
-            store.write_atomic(Path(args.output), text)
+            store.write_atomic(Path(args.output), text, exclusive=True)
+        except FileExistsError:
+            print(f"scorekeeper export: {inert(args.output)} exists; an export never replaces a file (give another "
+                  "name, or remove it first)", file=sys.stderr)
+            return EXIT_FAIL
         except OSError as exc:
             print(f"scorekeeper export: cannot write {inert(args.output)}: {exc.strerror or exc}", file=sys.stderr)
             return EXIT_FAIL
@@ -506,9 +516,12 @@ def cmd_seat(args: argparse.Namespace) -> int:
         session, _ = files.load(file)
     except (SessionError, OSError) as exc:
         raise UsageError(f"scorekeeper seat: cannot open {file}: {exc}") from None
-    if player not in session.players:
+    from scorekeeper.seats import player_named
+
+    named = player_named(session.players, player)
+    if named is None:
         raise UsageError(f"scorekeeper seat: {player!r} is not a player of {file.name} "
                          f"(the players: {', '.join(session.players)})")
     from scorekeeper.tui.app import run
 
-    return run(sessions_dir(getattr(args, "dir", None)), file, seat=player)
+    return run(sessions_dir(getattr(args, "dir", None)), file, seat=named)

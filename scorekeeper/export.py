@@ -250,10 +250,10 @@ def player_id(name: str) -> str:
     """A player's `sourcePlayerId`: the same for the same name (NFC, case folded) in every session, so BG Stats
     remembers the match it was given once."""
     import hashlib
-    import unicodedata
 
-    key = unicodedata.normalize("NFC", name).casefold()  # as stats.name_key compares names
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:8]
+    from scorekeeper.text import name_key
+
+    return hashlib.sha256(name_key(name).encode("utf-8")).hexdigest()[:8]
 
 
 def bgstats_game(game_id: str, rules: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -155,12 +155,29 @@ def read_chunks(folder: str, names: list[str], workers: int,
         yield read_chunk(folder, chunk)
 
 
+def start_method() -> str:
+    """How the worker processes start: `fork` where it is safe, a process on Linux with no other thread and a
+    stderr of its own (the command line: the workers are copies, with what this process imported, ready in
+    milliseconds, and no resource tracker is needed); else `spawn`, new programs (an app: never a fork of it and
+    its threads; its stderr is captured)."""
+    import sys
+    import threading
+
+    if sys.platform != "linux" or threading.active_count() > 1:
+        return "spawn"
+    try:
+        own = sys.stderr is not None and sys.stderr.fileno() >= 0
+    except (AttributeError, ValueError, OSError):
+        own = False
+    return "fork" if own else "spawn"
+
+
 def read_in_workers(folder: str, chunks: list[list[str]], workers: int,
                     stop: Callable[[], bool] | None = None) -> Iterator[Answer]:
     """`read_chunk` of every chunk in a `ProcessPoolExecutor` of `workers` processes, answers as they come.
 
-    The processes are new programs (the `spawn` start: never a fork of this process and its threads) that
-    leave the terminal to the app (`worker_start`). A chunk the pool could not take, or whose process died,
+    The processes start as `start_method` says, and leave the terminal to whoever has it (`worker_start`). A
+    chunk the pool could not take, or whose process died,
     is read here; so is every chunk when no pool can start (no Python to start, no pipes left, or no real
     stderr to give multiprocessing's resource tracker, as inside a full-screen app that has not started it).
     `stop()` is asked between answers: True ends the reading and cancels the chunks not begun.
@@ -171,7 +188,7 @@ def read_in_workers(folder: str, chunks: list[list[str]], workers: int,
     todo = list(reversed(chunks))
     here: list[list[str]] = []
     try:
-        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(start_method()),
                                    initializer=worker_start)
     except (OSError, ValueError):
         pool = None

@@ -202,6 +202,9 @@ def stats_text(result: dict[str, Any], folder: str) -> str:
     filters = ", ".join(f"{k} {v}" for k, v in result["filters"].items() if v)
     out.append(f"Statistics of {inert(folder)}" + (f" ({inert(filters)})" if filters else "")
                + f": {result['sessions']} finished session{'s' * (result['sessions'] != 1)}")
+    if result.get("links"):
+        out.append("Counted once (links to a session of the folder): "
+                   + ", ".join(inert(n) for n in result["links"]))
     if not result["games"]:
         out.append("")
         out.append("No finished sessions" + (" match." if filters else " yet."))

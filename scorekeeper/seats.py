@@ -19,7 +19,7 @@ import math
 import os
 import secrets
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeVar
@@ -67,6 +67,15 @@ def new_phone() -> str:
 
 
 # -- pure: the rules of the seats -------------------------------------------------------------
+def player_named(players: Sequence[str], name: str) -> str | None:
+    """The player of a session whose seat a name asks for, names compared as everywhere (`text.name_key`: `zoë`
+    asks for `Zoë`, typed composed or not); None when no player has that name."""
+    from scorekeeper.text import name_key
+
+    key = name_key(name)
+    return next((p for p in players if name_key(p) == key), None)
+
+
 def claim(seats: Seats, player: str, phone: str, now: float) -> tuple[Seats, str]:
     """A phone asks for (or keeps) a player's seat: HELD when it is free, stale, or this phone's already (a beat);
     TAKEN when another phone holds it (this phone is recorded as asking the host); REFUSED once after the host

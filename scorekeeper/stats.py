@@ -15,6 +15,8 @@ from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.text import name_key
+
 if TYPE_CHECKING:
     from scorekeeper.summary import Summary
 
@@ -33,11 +35,6 @@ def _halves(value: int | float) -> int:
     if h != int(h):
         raise ValueError(f"{value} is not a whole number or a half")
     return int(h)
-
-
-def name_key(name: str) -> str:
-    """How player names are compared: Unicode NFC, then case folding (`Zoë` in NFC and NFD, `ZOË`: one player)."""
-    return unicodedata.normalize("NFC", name).casefold()
 
 
 def round2(value: Fraction) -> Fraction:
@@ -172,7 +169,8 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
     those they lost too. Rankings put players with fewer than MIN_PLAYS plays last; averages are rounded by
     `round2`. The start player is the first player of round 1; a player's `start_player` counts the sessions
     they started, the wins among them (a shared victory is a win) and that rate.
-    Returns {"filters", "sessions", "unfinished", "invalid", "games": [...], "players": [...],
+    Each file counts once (`once`): a link in the folder to a session of it is listed apart, in "links".
+    Returns {"filters", "sessions", "unfinished", "invalid", "links", "games": [...], "players": [...],
     "head_to_head": [...], "plays_by_month", "plays_by_year"}, with `player` a "player_page" too; Ticket to
     Ride's entry has "boards" (the same figures per board, and Europe's stations, Nordic's Globetrotter);
     every figure is a number, text or list (points exact: ints, or .5 floats).
@@ -183,7 +181,8 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
     plays: list[_Play] = []
     unfinished = 0
     invalid: list[str] = []
-    for s in summaries:
+    kept, links = once(summaries)
+    for s in kept:
         if game is not None and s.game != game:
             continue
         if since_text and s.when < since_text:
@@ -276,6 +275,7 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
         "sessions": len(plays),
         "unfinished": unfinished,
         "invalid": sorted(invalid),
+        "links": links,
         "games": games_out,
         "players": players_out,
         "head_to_head": h2h_out,
@@ -285,6 +285,39 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
     if who is not None and who in overall:
         result["player_page"] = _page(overall[who], games_out, h2h_out, just_ahead, names)
     return result
+
+
+def once(summaries: Iterable[Summary]) -> tuple[list[Summary], list[str]]:
+    """Each session file once, and apart the names left out: a second name of a file (a link in the folder to a
+    session of it), found by the index's key (inode, size, modification time) and confirmed on disk as the same
+    device and inode (`os.path.samefile`). Of the names of one file, one that is not a link is kept."""
+    import os
+
+    out: list[Summary] = []
+    first: dict[tuple[int, int, int], int] = {}
+    links: list[str] = []
+    for s in summaries:
+        ident = (s.ino, s.size, s.mtime_ns)
+        at = first.get(ident) if s.ino else None
+        if at is None or not _same_file(out[at], s):
+            first.setdefault(ident, len(out))
+            out.append(s)
+        elif os.path.islink(out[at].path) and not os.path.islink(s.path):
+            links.append(out[at].file)
+            out[at] = s
+        else:
+            links.append(s.file)
+    return out, sorted(links)
+
+
+def _same_file(a: Summary, b: Summary) -> bool:
+    """Whether two names of the folder are one file now (the same device and inode)."""
+    import os
+
+    try:
+        return os.path.samefile(a.path, b.path)
+    except OSError:
+        return False
 
 
 def _tally(g: _Game, play: _Play, who: str | None, names: dict[str, str]) -> None:

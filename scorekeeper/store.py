@@ -197,6 +197,21 @@ def write_atomic(path: Path, text: str, *, exclusive: bool = False, errors: str 
         os.close(dir_fd)
 
 
+def write_new(folder: Path, stem: str, suffix: str, text: str) -> Path:
+    """Write text to a new file in folder, never over one: `stem.suffix`, else `stem-2.suffix`, `stem-3.suffix`…
+    each created exclusively (`write_atomic(exclusive=True)`: a name taken meanwhile is not replaced); the path."""
+    n = 1
+    while True:
+        target = folder / (f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
+        try:
+            write_atomic(target, text, exclusive=True)
+            return target
+        except FileExistsError:
+            if n >= 10_000:
+                raise
+            n += 1
+
+
 def own_folder(folder: Path) -> Path:
     """A folder of ours inside the sessions folder (`exports/`, `trash/`), made when missing.
 

@@ -84,7 +84,7 @@ class Summary:
     `game`, `title` and `players` hold what could be read (possibly nothing).
     """
 
-    __slots__ = ("folder", "file", "size", "mtime_ns", "game", "title", "started", "when", "players", "state",
+    __slots__ = ("folder", "file", "size", "mtime_ns", "ino", "game", "title", "started", "when", "players", "state",
                  "complete", "winners", "error", "_detail", "_raw")
 
     def __init__(self, folder: Path, row: tuple[Any, ...]) -> None:
@@ -92,6 +92,7 @@ class Summary:
         self.file: str = _name(row[0])
         self.size: int = row[1]
         self.mtime_ns: int = row[2]
+        self.ino: int = row[3]
         self.game: str | None = row[5]
         """The game id (None when the file does not say, or says it wrongly)."""
         self.title: str | None = row[6]
@@ -146,7 +147,7 @@ class Summary:
         if not all(t is None or isinstance(t, str) for t in texts) or not all(
                 isinstance(t, str) for t in (self.when, self.state, self.error)):
             raise ValueError("a text column is not text")
-        if not all(isinstance(v, int) for v in (self.size, self.mtime_ns)):
+        if not all(isinstance(v, int) for v in (self.size, self.mtime_ns, self.ino)):
             raise ValueError("a number column is not a number")
         if not all(isinstance(p, str) for p in (*self.players, *self.winners)):
             raise ValueError("a name is not text")

@@ -30,6 +30,15 @@ the common case, costs no compiling (~0.5 ms of start-up).
 """
 
 
+def name_key(name: str) -> str:
+    """How player names are compared, everywhere a name is checked or matched (a file's players, New session,
+    rename, seats, history, statistics): Unicode's canonical caseless match (NFD, case folding, then NFC), so `Zoë`
+    typed composed or decomposed, and `ZOË`, are one player."""
+    if name.isascii():
+        return name.casefold()
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFD", name).casefold())
+
+
 def has_control(text: str) -> bool:
     """True when the text holds any character `is_control` refuses."""
     return not text.isprintable() and re.compile(_CONTROL).search(text) is not None

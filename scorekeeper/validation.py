@@ -13,6 +13,7 @@ from typing import Any
 from scorekeeper.fields import MAX_ROUNDS, check_entry, suggest, text_problems, type_name, unknown_key
 from scorekeeper.games import GAMES, check
 from scorekeeper.session import FORMAT, Problem, Round, Session, location
+from scorekeeper.text import name_key
 
 TOP_KEYS = ("format", "game", "title", "started", "players", "notes", "rules", "rounds")
 MAX_NAME = 40
@@ -35,7 +36,7 @@ def name_problem(name: Any) -> str | None:
 
 
 def players_problems(players: Any, game: Any = None) -> list[Problem]:
-    """Every problem with the `players` list (names, uniqueness ignoring case, how many)."""
+    """Every problem with the `players` list (names, uniqueness as `text.name_key` compares names, how many)."""
     if not isinstance(players, list):
         return [Problem(f"{type_name(players)} is not allowed here; expected a list of 2 to 5 names "
                         "in seating order, like [\"Ana\", \"Bo\"]", path="players")]
@@ -46,10 +47,10 @@ def players_problems(players: Any, game: Any = None) -> list[Problem]:
         if msg:
             problems.append(Problem(msg, path=f"players[{i}]"))
             continue
-        key = name.casefold()
+        key = name_key(name)
         if key in seen:
-            problems.append(Problem(f"{name!r} is listed twice (names are unique ignoring case: "
-                                    f"{seen[key]!r} is already a player)", path=f"players[{i}]"))
+            problems.append(Problem(f"{name!r} is listed twice (names are unique ignoring case and how accents are "
+                                    f"typed: {seen[key]!r} is already a player)", path=f"players[{i}]"))
         seen[key] = name
     lo, hi = (game.min_players, game.max_players) if game else (2, 5)
     if not lo <= len(players) <= hi:

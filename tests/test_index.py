@@ -419,3 +419,52 @@ async def test_the_app_prepares_the_workers_before_it_takes_over_the_terminal(fo
     async with running(folder) as (app, _pilot):
         assert len(app.screen.entries) == len(list(SAMPLES.glob("*.toml")))
     assert asked == [(folder, False, True)]
+
+
+FORKED = """
+import os, sys, threading
+from pathlib import Path
+from scorekeeper import indexing
+from scorekeeper.index import Index
+
+folder, database, marks = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])
+indexing.PARALLEL = indexing.CHUNK = 2
+if sys.argv[4] == "thread":
+    stop = threading.Event()
+    threading.Thread(target=stop.wait, daemon=True).start()
+read = indexing.read_file
+parent = os.getpid()
+
+
+def marked(path):
+    (marks / f"{os.getpid()}").touch()  # set here: only a fork of this process runs it
+    return read(path)
+
+
+indexing.read_file = marked
+start = indexing.start_method()
+with Index(folder, path=database) as index:
+    index.refresh(workers=2)
+    print(len(index.summaries()), start)
+if sys.argv[4] == "thread":
+    stop.set()
+"""
+
+
+@pytest.mark.parametrize("threads", ["alone", "thread"])
+def test_the_command_lines_workers_are_forks_and_an_apps_new_programs(folder, tmp_path, threads):
+    """A process with no other thread and its own stderr (the command line) forks its workers: they start in
+    milliseconds with what it imported (a function replaced in it runs in them too); a process with threads
+    (an app) starts new programs, which read the files with the module as written."""
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    env = {**os.environ, "SCOREKEEPER_WORKERS": "2"}
+    run = subprocess.run([sys.executable, "-c", FORKED, str(folder), str(tmp_path / "f.sqlite3"), str(marks), threads],
+                         capture_output=True, text=True, env=env, timeout=120, cwd=Path(__file__).parent.parent)
+    count = len(list(SAMPLES.glob("*.toml")))
+    if threads == "alone":
+        assert run.returncode == 0 and run.stdout.split() == [str(count), "fork"], run.stderr
+        assert len(list(marks.iterdir())) >= 1  # the copies ran the replaced function
+    else:
+        assert run.returncode == 0 and run.stdout.split() == [str(count), "spawn"], run.stderr
+        assert not list(marks.iterdir())  # new programs: the module as written

@@ -77,7 +77,7 @@ def test_stats_counts_no_session_out_of_the_folder(folder: Path, tmp_path: Path)
                           timeout=60, env=env, text=True)
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
-    assert data["sessions"] == len(INSIDE) and data["invalid"] == []
+    assert data["sessions"] == 1 and data["links"] == ["alias.toml"] and data["invalid"] == []  # one file, one game
     assert "Mallory" not in done.stdout
     shown = subprocess.run([sys.executable, "-m", "scorekeeper", "stats", str(folder)], capture_output=True,
                            timeout=60, env=env, text=True)

@@ -51,11 +51,10 @@ def exports_dir(session_file: Path) -> Path:
 
 
 def write_export(session_file: Path, sheet: Sheet, to: str) -> Path:
-    """Write the session in a format to exports/ (atomically, replacing an older export of it); the path."""
+    """Write the session in a format to a new file in exports/, never over one (`NAME.csv`, then `NAME-2.csv`…:
+    an older export stays as it was written); the path."""
     text = export.export([(sheet, session_file.name)], to, bom=to == "csv")  # a BOM as `export -o` writes
-    target = store.own_folder(exports_dir(session_file)) / f"{session_file.stem}.{FILES[to][1]}"
-    store.write_atomic(target, text)
-    return target
+    return store.write_new(store.own_folder(exports_dir(session_file)), session_file.stem, f".{FILES[to][1]}", text)
 
 
 class ExportScreen(Screen[None]):

@@ -24,7 +24,7 @@ from scorekeeper import games
 from scorekeeper.games.base import names
 from scorekeeper.index import Index
 from scorekeeper.summary import BOARDS, Summary
-from scorekeeper.text import inert
+from scorekeeper.text import inert, name_key
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.walk import points
 
@@ -76,7 +76,7 @@ def players_of(summaries: Iterable[Summary]) -> list[str]:
     seen: dict[str, str] = {}
     for s in summaries:
         for p in s.players:
-            seen.setdefault(p.casefold(), p)
+            seen.setdefault(name_key(p), p)
     return sorted(seen.values(), key=str.casefold)
 
 
@@ -88,7 +88,7 @@ def matches(summary: Summary, game: str | None, player: str | None, first_day: d
         return False
     if board is not None and summary.board != board:
         return False
-    if player is not None and player.casefold() not in (p.casefold() for p in summary.players):
+    if player is not None and name_key(player) not in (name_key(p) for p in summary.players):
         return False
     return first_day is None or summary.when[:10] >= first_day.isoformat()
 
@@ -187,6 +187,17 @@ class Filters(Horizontal):
         self.post_message(self.Changed())
 
 
+def reading_line(reading: tuple[int, int] | None) -> Content:
+    """While the folder's index is brought up to date: `Reading the sessions ████░░ 1,200 of 10,000`."""
+    if reading is None or not reading[1]:
+        return Content.styled("Reading the sessions index…", "$text-muted")
+    done, total = reading
+    cells = 30
+    filled = round(done / total * cells)
+    return Content.assemble(("Reading the sessions ", "bold"), ("█" * filled, "$accent"),
+                            ("░" * (cells - filled), "dim"), f"  {done:,} of {total:,}")
+
+
 class IndexedScreen(Screen[None]):
     """A screen over the folder's finished sessions from the sessions index, filtered; refreshed in the background."""
 
@@ -195,6 +206,9 @@ class IndexedScreen(Screen[None]):
     """The widget the keys go to once a filter is picked (g, p and t reach the pickers from there)."""
     finished_only: bool | None = True
     """Which sessions to read from the index: finished ones (None: all, so unfinished ones can be counted)."""
+    partial_ok = True
+    """Show what the index holds before it is brought up to date, when it holds any (False: only once it is up
+    to date; meanwhile, how far the reading is: figures counted from a cold or half-built index would be wrong)."""
 
     app: AppBase
 
@@ -206,6 +220,8 @@ class IndexedScreen(Screen[None]):
         self.refreshing = False
         self.gone = False
         self.loaded = False
+        self.reading: tuple[int, int] | None = None
+        """How far the index's refresh has read (done, total), while it reads files."""
 
     def start(self) -> None:
         """Read the index in the background: what it holds at once, then what changed (called by on_mount)."""
@@ -235,12 +251,20 @@ class IndexedScreen(Screen[None]):
         try:
             if index is None:
                 index = self.index = Index(self.app.folder)
-            if not self.loaded:
+            waiting = not self.loaded
+            if waiting and self.partial_ok:
                 first = index.summaries(complete=self.finished_only)
-                if not self.gone:
+                if first and not self.gone:  # an empty index: most likely never read yet, so wait for it
                     self.app.call_from_thread(self.replace, first)
-            changes = index.refresh(stop=lambda: self.gone)
-            summaries = index.summaries(complete=self.finished_only) if changes and not self.gone else None
+                    waiting = False
+
+            def progress(done: int, total: int) -> None:
+                if not self.gone:
+                    self.app.call_from_thread(self.read_so_far, done, total)
+
+            changes = index.refresh(progress=progress, stop=lambda: self.gone)
+            summaries = index.summaries(complete=self.finished_only) if (changes or waiting) and not self.gone \
+                else None
         except (sqlite3.Error, OSError) as exc:
             if not self.gone:
                 self.app.call_from_thread(self.notify, f"The sessions index could not be read: {exc}",
@@ -253,18 +277,25 @@ class IndexedScreen(Screen[None]):
         if summaries is not None and not self.gone:
             self.app.call_from_thread(self.replace, summaries)
 
+    def read_so_far(self, done: int, total: int) -> None:
+        """The refresh read `done` of `total` files: shown (`show`) while nothing else is."""
+        self.reading = (done, total) if done < total else None
+        if not self.loaded and self.is_mounted:
+            self.show()
+
     def replace(self, summaries: list[Summary]) -> None:
         """Show other summaries (the index's first, then after a refresh); the player asked for is picked."""
         if not self.is_mounted:
             return
         self.summaries = summaries
+        self.reading = None
         filters = self.query_one(Filters)
         offered = players_of(summaries)
         with self.prevent(Select.Changed):
             filters.offer_players(offered)
-            wanted = self.picked[1].casefold() if self.picked[1] is not None and not self.loaded else None
+            wanted = name_key(self.picked[1]) if self.picked[1] is not None and not self.loaded else None
             for name in offered:
-                if name.casefold() == wanted:
+                if name_key(name) == wanted:
                     filters.set_values(self.picked[0], name, self.picked[2])
         self.loaded = True
         self.show()
@@ -346,7 +377,7 @@ class HistoryScreen(IndexedScreen):
         total = len(self.summaries)
         count = self.query_one("#history-count", Static)
         if not self.loaded:
-            count.update(Content("Reading the sessions index…"))
+            count.update(reading_line(self.reading))
         elif not total:
             count.update(Content("No finished session yet: a game shows here once its winner is decided."))
         elif len(self.shown) == total:

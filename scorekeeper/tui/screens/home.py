@@ -122,6 +122,9 @@ class HomeScreen(Screen[None]):
         self._complete = False
         self._could_delete: bool | None = None
         self._filtered: tuple[list[Entry], list[str]] | None = None
+        self.moved = False
+        """Whether the user moved the cursor (or a session was picked for it): until then it stays on the newest
+        session, however the list fills in (a cold folder is read oldest name first, in the background)."""
 
     class Reading(Message):
         """The folder's refresh read `done` of `total` changed files (posted from its thread)."""
@@ -313,10 +316,15 @@ class HomeScreen(Screen[None]):
         at: int | None = 0
         if select is not None:
             at = next((i for i, e in enumerate(self.shown) if e.path == select), 0)
+            self.moved = self.moved or at > 0
         elif current is not None:
-            at = next((i for i, e in enumerate(self.shown) if e is current), None)
-            if at is None and (before is None or before[0] is not self.entries):  # the list was read again
-                at = next((i for i, e in enumerate(self.shown) if e.path == current.path), 0)
+            again = before is None or before[0] is not self.entries  # the list was read again
+            if again and not (self.moved or listing.scrolled):
+                at = 0  # the newest stays highlighted, in view, until the user moves away from it
+            else:
+                at = next((i for i, e in enumerate(self.shown) if e is current), None)
+                if at is None and again:
+                    at = next((i for i, e in enumerate(self.shown) if e.path == current.path), 0)
         listing.set_rows(self.shown, (at or 0) if self.shown else None)
         listing.display = bool(self.shown)
         if self.shown:
@@ -372,6 +380,7 @@ class HomeScreen(Screen[None]):
     @on(SessionList.Chosen)
     def chosen(self, event: SessionList.Chosen) -> None:
         """A click on a session opens it."""
+        self.moved = True
         self.open(self.shown[event.index])
 
     def open(self, entry: Entry) -> None:
@@ -390,11 +399,13 @@ class HomeScreen(Screen[None]):
 
     def action_move(self, delta: int) -> None:
         """Up or down the list (the filter keeps the keyboard)."""
+        self.moved = True
         self.query_one("#sessions", SessionList).move(delta)
         self.refresh_bindings()
 
     def action_move_page(self, delta: int) -> None:
         """A screenful up or down."""
+        self.moved = True
         listing = self.query_one("#sessions", SessionList)
         listing.move(delta * listing.page())
 

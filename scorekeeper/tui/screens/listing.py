@@ -147,6 +147,8 @@ class SessionList(ScrollView, can_focus=False):
         super().__init__(**kwargs)
         self.rows: Sequence[Entry] = ()
         self.highlighted: int | None = None
+        self.scrolled = False
+        """Whether the user scrolled the list (the mouse wheel)."""
         self._cache: LRUCache[tuple[Entry, bool, int], list[Strip]] = LRUCache(2048)
         self._styles: dict[Style, dict[str, RichStyle]] = {}
 
@@ -209,6 +211,14 @@ class SessionList(ScrollView, can_focus=False):
             strips = [strip_of(line, width, style, styles) for line in self.rows[index].parts()]
             self._cache.set(key, strips)
         return strips
+
+    def on_mouse_scroll_down(self) -> None:
+        """The user scrolls the list (its view is theirs from now on)."""
+        self.scrolled = True
+
+    def on_mouse_scroll_up(self) -> None:
+        """The user scrolls the list (its view is theirs from now on)."""
+        self.scrolled = True
 
     def on_click(self, event: events.Click) -> None:
         """A click on a row chooses it."""

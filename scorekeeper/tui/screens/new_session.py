@@ -19,7 +19,7 @@ from scorekeeper import games, store, validation, walk
 from scorekeeper.fields import text_problem
 from scorekeeper.games.base import Game, Rule
 from scorekeeper.session import Problem, Round, Session
-from scorekeeper.text import inert
+from scorekeeper.text import inert, name_key
 from scorekeeper.tui.render import joined, problem_line
 from scorekeeper.tui.screens.typing import FormInput, GameList
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
@@ -30,13 +30,6 @@ if TYPE_CHECKING:
 MAX_PLAYERS = 5
 RECENT = 200
 """At most this many recent names are offered."""
-
-
-def name_key(name: str) -> str:
-    """A name as names are compared everywhere: NFC, case folded."""
-    import unicodedata
-
-    return unicodedata.normalize("NFC", name).casefold()
 
 
 def recent_names(sessions: Iterable[tuple[str, Iterable[str]]]) -> tuple[str, ...]:

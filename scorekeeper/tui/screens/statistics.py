@@ -23,11 +23,11 @@ from textual.worker import get_current_worker
 
 from scorekeeper.games.base import names
 from scorekeeper.report import shown_boards
-from scorekeeper.stats import MIN_PLAYS, name_key, statistics
+from scorekeeper.stats import MIN_PLAYS, statistics
 from scorekeeper.summary import Summary
-from scorekeeper.text import inert, ljust, rjust, width
+from scorekeeper.text import inert, ljust, name_key, rjust, width
 from scorekeeper.tui.render import lines
-from scorekeeper.tui.screens.history import Filters, IndexedScreen, game_and_board, since
+from scorekeeper.tui.screens.history import Filters, IndexedScreen, game_and_board, reading_line, since
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.walk import points
 
@@ -259,6 +259,9 @@ def summary_line(result: dict[str, Any]) -> Content:
         left.append(f"{len(result['invalid'])} unreadable")
     if left:
         text += f" ({' and '.join(left)} not counted)"
+    links = result.get("links", ())
+    if links:
+        text += f"; {len(links)} link{'s' * (len(links) != 1)} to a session counted once ({inert(', '.join(links))})"
     return Content(text)
 
 
@@ -383,6 +386,7 @@ class StatisticsScreen(IndexedScreen):
     ]
 
     finished_only = None
+    partial_ok = False
     main = "#statistics"
 
     HELP_TEXTS = {
@@ -430,7 +434,7 @@ class StatisticsScreen(IndexedScreen):
     def show(self) -> None:
         """The statistics of the sessions that pass the filters, counted by the core's function in the background."""
         if not self.loaded:
-            self.draw({}, [Content.styled("Reading the sessions index…", "$text-muted")])
+            self.draw({}, [reading_line(self.reading)])
             return
         game, player, period = self.filter_values()
         self.count(self.summaries, game, player, since(period, self.app.now().date()))
@@ -518,14 +522,19 @@ class StatisticsScreen(IndexedScreen):
         from scorekeeper import store
         from scorekeeper.stats import to_csv, to_json
 
+        if not self.loaded:
+            far = f" ({self.reading[0]:,} of {self.reading[1]:,})" if self.reading else ""
+            self.notify(f"Nothing written: the sessions are still being read{far}; the statistics can be written "
+                        "once they are shown.", markup=False)
+            return
         if not self.result:
             self.notify("The statistics are still being counted.", markup=False)
             return
         folder = self.app.folder
         text = "\ufeff" + to_csv(self.result) if to == "csv" else to_json(self.result, str(folder)) + "\n"
         try:
-            target = store.own_folder(folder / "exports") / f"statistics-{self.app.now():%Y%m%d-%H%M%S}.{to}"
-            store.write_atomic(target, text)
+            exports = store.own_folder(folder / "exports")
+            target = store.write_new(exports, f"statistics-{self.app.now():%Y%m%d-%H%M%S}", f".{to}", text)
         except OSError as exc:
             self.notify(f"Could not write the statistics: {exc.strerror or exc}", severity="error", markup=False)
             return
