@@ -55,7 +55,8 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     ("a round another place filled is removed", "scorekeeper/merge.py",
      "        if now is MISSING or _in_use(flat, op.key):", "        if now is MISSING:"),
     ("a replaced file keeps its history", "scorekeeper/document.py",
-     "        self.undo_stack.clear()\n        self.redo_stack.clear()\n        self.pending, self.unsaved = (), False\n",
+     "        self.undo_stack.clear()\n        self.redo_stack.clear()\n"
+     "        self.pending, self.unsaved = (), False\n",
      "        self.pending, self.unsaved = (), False\n"),
     ("steps not reached are problems", "scorekeeper/walk.py",
      "    where = resume(game, session)\n    if where is None or where[0] != number:\n        return problems\n",
