@@ -2,7 +2,8 @@
 two writers racing on one session, and every class of hostile file.
 
 Run: python bench/faults.py [--edits N] [--edits-only] [--screens N] [--screens-only]
-[--only names|caches|registry|stats] [--only-shapes] [--cli N] [--saves N] [--app N] [--mutations N] [--seed S] [--serve-idle N].
+[--only names|caches|registry|stats] [--only-shapes]
+[--cli N] [--saves N] [--app N] [--mutations N] [--seed S] [--serve-idle N].
 Prints, per part, the kills,
 the sessions lost or corrupted, the temporary files left (and after a start-up clean), the race's
 silent overwrites with and without the folder lock, `serve` with idle connections held (a real request's
