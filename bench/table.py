@@ -1,11 +1,14 @@
-"""Table bench: five phones joined as five seats of one Ticket to Ride round (headless Chromium, 390x844).
+"""Table bench: five phones joined as five seats of one Ticket to Ride round (headless Chromium, 390x844), and two
+terminals (tmux) on one Ticket to Mars session.
 
 Figures: the time from a key on one phone (Ana types her longest path, or deletes it) to the change drawn on
 another (Bo's page shows `Ana ✓`, then `Ana …`), against the same round trip on a single page (the key to its
-own echo in Ana's box), as a ratio of medians; and the memory of the server's app processes per phone (VmRSS
-from /proc). Needs /usr/bin/chromium (Linux); connects to 127.0.0.1 only.
+own echo in Ana's box), as a ratio of medians; the same between two terminals (a digit of Ana's pairs typed in
+one, its explanation drawn in the other, against its own explanation in the first); and the memory of the
+server's app processes per phone (VmRSS from /proc). Needs /usr/bin/chromium (Linux) and tmux; connects to
+127.0.0.1 only.
 
-    python bench/table.py [--runs N]
+    python bench/table.py [--runs N] [--terminals-only]
 """
 
 from __future__ import annotations
@@ -126,10 +129,70 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def terminal_trips(folder: Path, runs: int) -> tuple[list[float], list[float]]:
+    """Seconds from a key typed in one terminal to its explanation drawn there (own echo) and in another."""
+    import shutil
+
+    from scorekeeper.session import Round
+    from tests.test_tui_support import write_session
+
+    if shutil.which("tmux") is None:
+        raise SystemExit("tmux is needed for the terminals")
+    path = write_session(folder, "ticket-to-mars", ["Ana", "Bo"],
+                         rounds=(Round(players={"Ana": {"pairs": {"each": 3}}}),))
+    server = f"sk-table-{os.getpid()}"
+    env = {"SCOREKEEPER_HOME": str(folder), "XDG_CACHE_HOME": str(folder / "cache"), "TERM": "xterm-256color",
+           "TEXTUAL_ANIMATIONS": "none", "PYTHONPATH": str(ROOT)}
+    exports = " ".join(f"{k}='{v}'" for k, v in env.items())
+
+    def tmux(*args: str) -> str:
+        return subprocess.run(["tmux", "-L", server, *args], capture_output=True, text=True, timeout=20).stdout
+
+    def shows(name: str, text: str, present: bool) -> None:
+        end = time.monotonic() + 20
+        while (text in tmux("capture-pane", "-p", "-t", name)) != present:
+            if time.monotonic() > end:
+                raise SystemExit(f"{text!r} {'never' if present else 'always'} on {name}")
+            time.sleep(0.002)
+
+    own: list[float] = []
+    other: list[float] = []
+    try:
+        for name in ("one", "two"):
+            tmux("new-session", "-d", "-s", name, "-x", "100", "-y", "30",
+                 f"env {exports} '{sys.executable}' -m scorekeeper '{path}'")
+        for name in ("one", "two"):
+            shows(name, "Ana", True)
+        time.sleep(1.0)
+        for i in range(runs * 2):
+            key, present = ("5", True) if i % 2 == 0 else ("BSpace", False)
+            watcher, times = ("one", own) if i < runs else ("two", other)
+            start = time.perf_counter()
+            tmux("send-keys", "-t", "one", key)
+            shows(watcher, "5 pairs × 3", present)
+            times.append(time.perf_counter() - start)
+            shows("two", "5 pairs × 3", present)  # both settled before the next key
+            time.sleep(0.15)
+    finally:
+        tmux("kill-server")
+    return own, other
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20, help="round trips measured each way (default 20)")
+    parser.add_argument("--terminals-only", action="store_true", help="only the two terminals, no browser")
     args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        own, other = terminal_trips(Path(tmp), args.runs)
+    print(f"key -> its own explanation, one terminal:   median {statistics.median(own) * 1000:6.0f} ms "
+          f"(min {min(own) * 1000:.0f}, max {max(own) * 1000:.0f})")
+    print(f"key -> drawn in the other terminal:         median {statistics.median(other) * 1000:6.0f} ms "
+          f"(min {min(other) * 1000:.0f}, max {max(other) * 1000:.0f})")
+    print(f"terminals ratio: {statistics.median(other) / statistics.median(own):.1f}x  ({args.runs} round trips each; "
+          f"load {os.getloadavg()[0]:.1f})")
+    if args.terminals_only:
+        return 0
     from playwright.sync_api import sync_playwright
 
     from tests.test_tui_support import write_session
