@@ -98,6 +98,7 @@ async def test_undo_after_the_file_was_replaced_does_not_write_the_old_session_b
         await settle(pa)
         assert path.read_bytes() == replaced
         assert a.doc is not None and a.doc.session.game == "ticket-booth"
+        assert isinstance(a.screen, WalkthroughScreen) and a.screen.state.game.id == "ticket-booth"  # its steps
 
 
 @pilot_test

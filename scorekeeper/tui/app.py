@@ -194,6 +194,17 @@ class ScorekeeperApp(LeavingApp):
 
         return WalkthroughScreen(self.doc, *where)
 
+    def session_anew(self) -> Screen[None]:
+        """The open session's first screen again, the file being another document now (a seat whose player is not
+        in it any more: why, and a retry)."""
+        assert self.doc is not None
+        if self.seat is not None and self.seat not in self.doc.session.players:
+            from scorekeeper.tui.screens.seat_lost import SeatLostScreen
+
+            return SeatLostScreen(self.doc.path, self.seat,
+                                  f"{self.doc.path.name} is another session now, without {self.seat}.")
+        return self.resume_screen()
+
     def standings_screen(self) -> Screen[None]:
         """A new standings screen of the open session."""
         from scorekeeper.tui.screens.standings import StandingsScreen
@@ -308,7 +319,7 @@ class ScorekeeperApp(LeavingApp):
         if doc is None or self._waiting is not None:
             return
         changed = doc.poll()
-        if self.renewed(changed[0] if changed else None):
+        if self.renewed():
             return
         if changed is not None:
             self.replaced(*changed, remote=True)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual import work
+from textual.screen import Screen
 
 from scorekeeper.text import inert
 from scorekeeper.tui.base import AppBase
@@ -96,7 +97,7 @@ class SavingApp(AppBase):
             self._ask(self._waiting)  # the worker is handed what it answers for: nothing it must find set
         return saved
 
-    def renewed(self, old: Session | None = None) -> bool:
+    def renewed(self) -> bool:
         """The open file became another document (replaced, another game or players; deleted and back): say that
         this place's history of it is gone and show the file as it is. False when it did not (or was deleted:
         a save then asks)."""
@@ -114,8 +115,25 @@ class SavingApp(AppBase):
                     "another place. It is shown as it is now; what you typed last was not saved into it, and undo "
                     "starts afresh.", title="A new session in this file", severity="warning", markup=False,
                     timeout=15)
-        self.replaced(old if old is not None else doc.session, doc.session)
+        self.walk_anew()
         return True
+
+    def walk_anew(self) -> None:
+        """The open file is another document now: its screens are built again from the file as it is (its game,
+        its players, its steps), in place of the old document's."""
+        from scorekeeper.tui.screens.base import SessionScreen
+
+        stack = self.screen_stack
+        first = next((i for i, s in enumerate(stack) if isinstance(s, SessionScreen)), None)
+        if first is None:
+            return
+        for _ in range(len(stack) - 1 - first):
+            self.pop_screen()
+        self.switch_screen(self.session_anew())
+
+    def session_anew(self) -> Screen[None]:
+        """The screen the open session starts on (the app's own: `ScorekeeperApp.resume_screen`)."""
+        raise NotImplementedError
 
     @work(group=ASKING)
     async def _ask(self, waiting: Waiting) -> None:
