@@ -44,7 +44,7 @@ HAS = """(text) => { const t = window.__term; if (!t) return false; const b = t.
 BOX = """(want) => { const t = window.__term; if (!t) return false; const b = t.buffer.active, out = [];
     for (let y = 0; y < t.rows; y++) out.push(b.getLine(b.viewportY + y).translateToString(true));
     const i = out.findIndex(l => l.trimStart().startsWith("Longest path (")); if (i < 0) return false;
-    return out[i + 1].trim() === want; }"""
+    return out[i + 2].replace(/[\u258a\u258e]/g, "").trim() === want; }"""
 
 
 def serve(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
@@ -75,7 +75,8 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
 
 
 def seat_page(browser: Any, url: str, player: str) -> Any:
-    """A phone-sized page joined as the player's seat, walked to the Longest path step (routes and a ticket)."""
+    """A phone-sized page joined as the player's seat, walked to the Longest path step (routes and a ticket); its
+    box is framed: the value is the line inside the frame, two below the label."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     context.route("**/*", lambda r: r.continue_() if r.request.url.startswith("http://127.0.0.1:") else r.abort())
     page = context.new_page()
@@ -83,9 +84,8 @@ def seat_page(browser: Any, url: str, player: str) -> Any:
     page.goto(f"{url}join?file=ttr.toml&seat={player}")
     page.wait_for_function(HAS, arg=f"{player} · Round", timeout=60_000)
     page.mouse.click(100, 60)
-    page.keyboard.type("9")
-    for _ in range(10):
-        page.keyboard.press("Enter")
+    page.keyboard.type("9")  # the routes on the score track
+    page.keyboard.press("Enter")
     page.wait_for_function(HAS, arg="Destination tickets", timeout=20_000)
     page.keyboard.type(f"8 {player}ville – {player}burg")
     page.keyboard.press("Enter")
