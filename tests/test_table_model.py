@@ -233,7 +233,7 @@ def test_the_table_loses_nothing_over_many_interleavings() -> None:
     """The same machine, longer: more examples and steps (CI's whole suite)."""
     from hypothesis.stateful import run_state_machine_as_test
 
-    run_state_machine_as_test(Table, settings=settings(max_examples=600, stateful_step_count=50, deadline=None,
+    run_state_machine_as_test(Table, settings=settings(max_examples=400, stateful_step_count=40, deadline=None,
                                                        suppress_health_check=list(HealthCheck)))
 
 
