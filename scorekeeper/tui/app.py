@@ -333,7 +333,7 @@ class ScorekeeperApp(LeavingApp):
         try:
             from watchfiles import watch
 
-            for changes in watch(*folders, watch_filter=None, debounce=200, step=5, rust_timeout=1000,
+            for changes in watch(*folders, watch_filter=None, debounce=200, step=1, rust_timeout=1000,
                                  stop_event=self.stop_watching, recursive=False):
                 doc = self.doc
                 if doc is not None and any(Path(path).name == doc.path.name for _, path in changes):
