@@ -268,18 +268,25 @@ class Document:
         """The file's session as it is now (read under the lock): this document's when it is what was last read or
         written here; another place's changes are taken in; a new document drops the history. ChangedOnDisk when it
         cannot be read, or is gone or another document (`force`: then this place's session is written anew)."""
-        if text is not None and store.digest(text.encode("utf-8")) == self.fingerprint and not self.gone:
+        if self._sync(text, gone, files.parse(text)[0] if text is not None else None):
             return self._disk()
-        theirs = files.parse(text)[0] if text is not None else None
-        if theirs is not None and not self.gone and identity(theirs) == identity(self._disk()):
-            self._take(theirs, text)
-            return theirs
         if not force:
-            if theirs is not None or gone:
-                self._renew(theirs, text)
             self.conflicts = ()
             raise store.ChangedOnDisk(str(self.path))
         return self._disk()
+
+    def _sync(self, text: str | None, gone: bool, theirs: Session | None) -> bool:
+        """The file as read now (its text, whether it is gone, its session if it is one): True when it is still this
+        document (what was last read or written here, or that with another place's changes, taken in); False when
+        it cannot be read, or is another document (deleted, replaced: the history goes, `renewed`)."""
+        if text is not None and store.digest(text.encode("utf-8")) == self.fingerprint and not self.gone:
+            return True
+        if theirs is not None and not self.gone and identity(theirs) == identity(self._disk()):
+            self._take(theirs, text)
+            return True
+        if theirs is not None or (gone and not self.gone):
+            self._renew(theirs, text)
+        return False
 
     def _disk(self) -> Session:
         """The file's session as this place last read or wrote it (the session without the edits not written)."""
@@ -331,28 +338,17 @@ class Document:
         if stamp == self.stamp or self.sample is not None:  # a sample not copied yet has no file to look at
             return None
         self.stamp = stamp
-        if stamp is None:
-            if not self.gone:
-                self._renew(None, None)
-            return None
-        try:
-            text = reading.read_text(self.path)
-        except SessionError:
-            return None
-        if store.digest(text.encode("utf-8")) == self.fingerprint and not self.gone:
-            return None
-        theirs, problems = files.parse(text)
-        if theirs is None:
-            return None
         old = self.session
-        if self.gone or identity(theirs) != identity(self._disk()):
-            self._renew(theirs, text)
-        else:
-            self._take(theirs, text)
+        try:
+            text: str | None = reading.read_text(self.path)
+        except SessionError:
+            text = None
+        theirs, problems = files.parse(text) if text is not None else (None, [])
+        self._sync(text, stamp is None, theirs)
+        if theirs is None or self.session == old:
+            return None
         self._problems = problems if not self.pending else None
         self.warnings = problems
-        if self.session == old:
-            return None
         return old, self.session
 
     def commit(self, session: Session, key: object = None, passed: tuple[Edit, ...] = (),
