@@ -1,0 +1,99 @@
+"""The evening's second pass (issue 37): each screen said in the table's words, each widget seen whole."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from textual.geometry import Region
+from textual.widget import Widget
+from textual.widgets import Static
+
+from scorekeeper.tui.screens.export import CodeScreen, ExportScreen
+from scorekeeper.tui.widgets.qr import QRCode, half_blocks, matrix
+from tests.test_tui_support import burst, pilot_test, running, settle
+
+SAMPLES = Path(__file__).parent.parent / "sample_sessions"
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """A sessions folder holding every sample session."""
+    target = tmp_path / "sessions"
+    target.mkdir()
+    for path in SAMPLES.glob("*.toml"):
+        shutil.copy(path, target / path.name)
+    return target
+
+
+def seen_whole(widget: Widget) -> bool:
+    """Whether the widget is drawn and all of it lies inside the screen's visible region."""
+    screen = widget.screen
+    region = widget.region
+    return widget.display and region.area > 0 and Region(0, 0, *screen.size).contains_region(region)
+
+
+def codes_seen_whole_or_not_at_all(screen: object) -> bool:
+    """Every QR code on the screen is either not drawn at all or drawn whole inside the screen."""
+    from textual.screen import Screen
+
+    assert isinstance(screen, Screen)
+    return all(not code.display or code.region.area == 0 or seen_whole(code) for code in screen.query(QRCode))
+
+
+@pilot_test
+async def test_a_five_player_code_goes_alone_on_a_forty_row_terminal(folder: Path) -> None:
+    """ticket-booth-5p at 120x40: its code (39 lines) does not fit beside the bars, and f shows it alone, whole."""
+    path = folder / "ticket-booth-5p.toml"
+    async with running(folder, path, (120, 40)) as (app, pilot):
+        await burst(pilot, "x", "b")
+        screen = app.screen
+        assert isinstance(screen, ExportScreen) and screen.link is not None
+        hints = " ".join(str(w.render()) for w in screen.query(".hint"))
+        assert "The code is 39 lines tall and the screen shows 38" in hints and "f shows it alone" in hints
+        await burst(pilot, "f")
+        assert isinstance(app.screen, CodeScreen)
+        code = app.screen.query_one(QRCode)
+        assert seen_whole(code)
+        assert [strip.text for strip in code.render_lines(code.region.reset_offset)] == half_blocks(
+            matrix(screen.link, 0))
+
+
+@pilot_test
+async def test_the_code_is_whole_or_nothing_after_a_resize(folder: Path) -> None:
+    """Drawn at 120x60; the terminal down to 40 rows: the code goes (its place says why), never a part of it;
+    back to 60 rows, it is drawn again. On the code-alone screen the same."""
+    path = folder / "ticket-booth-5p.toml"
+    async with running(folder, path, (120, 60)) as (app, pilot):
+        await burst(pilot, "x", "b")
+        screen = app.screen
+        assert isinstance(screen, ExportScreen)
+        assert seen_whole(screen.query_one("#qr", QRCode))
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert codes_seen_whole_or_not_at_all(screen) and not screen.query(QRCode)
+        hints = " ".join(str(w.render()) for w in screen.query(".hint"))
+        assert "The code is 39 lines tall and the screen shows 38" in hints
+        await pilot.resize_terminal(120, 60)
+        await settle(pilot)
+        assert seen_whole(screen.query_one("#qr", QRCode))
+        await burst(pilot, "f")
+        alone = app.screen
+        assert isinstance(alone, CodeScreen) and seen_whole(alone.query_one(QRCode))
+        await pilot.resize_terminal(120, 30)
+        await settle(pilot)
+        assert codes_seen_whole_or_not_at_all(alone) and seen_whole(alone.query_one("#too-small", Static))
+
+
+@pilot_test
+async def test_copying_the_link_covers_none_of_it(folder: Path) -> None:
+    """y copies the link: said under the link, no toast over it."""
+    async with running(folder, folder / "ticket-booth-3p.toml", (80, 24)) as (app, pilot):
+        toasts: list[object] = []
+        app.notify = lambda *args, **kwargs: toasts.append(args)  # type: ignore[method-assign]
+        await burst(pilot, "x", "b", "y")
+        screen = app.screen
+        assert isinstance(screen, ExportScreen)
+        assert toasts == []
+        assert "on the clipboard" in str(screen.query_one("#copied", Static).render())
