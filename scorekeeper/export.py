@@ -112,7 +112,8 @@ def _no_autolink(text: str) -> str:
 
 
 def to_markdown(sheet: Sheet, file: str) -> str:
-    """The score sheet in Markdown: a table of rounds and totals by place, the result, points by category."""
+    """The score sheet in Markdown: a table of rounds and totals by place, the result, points by category (headed
+    by the category's words, `#1 Pie`, `Longest route bonus`; the CSV keeps the ids)."""
     from scorekeeper.games import GAMES
 
     s = sheet.session
@@ -154,7 +155,7 @@ def to_markdown(sheet: Sheet, file: str) -> str:
             by[item.player, item.category] = by.get((item.player, item.category), 0) + item.points
     if categories:
         lines += ["", "Where the points came from:", ""]
-        lines.append("| Player | " + " | ".join(md_text(c) for c in categories) + " |")
+        lines.append("| Player | " + " | ".join(md_text(category_name(sheet, c)) for c in categories) + " |")
         lines.append("|---|" + "---:|" * len(categories))
         for p in s.players:
             cells = [fmt(by[p, c]) if (p, c) in by else "" for c in categories]

@@ -97,3 +97,26 @@ async def test_copying_the_link_covers_none_of_it(folder: Path) -> None:
         assert isinstance(screen, ExportScreen)
         assert toasts == []
         assert "on the clipboard" in str(screen.query_one("#copied", Static).render())
+
+
+@pytest.mark.parametrize(("sample", "words", "ids"), [
+    ("ticket-booth-in-progress.toml", ["#4 Pie", "#6 Produce", "#1", "Demolition Derby"], ["attraction:4"]),
+    ("ticket-to-finland-3p.toml", ["Longest route bonus", "Routes", "Tourist cards"], ["bonus:longest_route"]),
+    ("ticket-to-mars-one-round.toml", ["Pairs", "Occupancy"], ["objective:pairs"]),
+    ("ticket-to-ride-europe-4p.toml", ["European Express", "Stations", "Destination tickets"], ["longest-path"]),
+])
+def test_markdown_heads_its_columns_with_the_categorys_words(sample: str, words: list[str], ids: list[str]) -> None:
+    """The Markdown sheet's points-by-category table is headed `#4 Pie`, `Longest route bonus`, `Pairs`; the CSV
+    keeps the ids in its category column."""
+    from scorekeeper import export, files, games
+
+    session, warnings = files.load(SAMPLES / sample)
+    sheet = games.score(session, warnings)
+    text = export.to_markdown(sheet, sample)
+    head = next(line for line in text.splitlines() if line.startswith("| Player |"))
+    cells = [cell.strip() for cell in head.strip("|").split("|")]
+    assert all(word in cells for word in words), cells
+    assert not any(":" in cell or "-" in cell and cell == cell.lower() for cell in cells), cells
+    assert all(i not in text for i in ids)
+    column = [row[6] for row in export.csv_rows(sheet, sample)]
+    assert all(i in column for i in ids)
