@@ -120,3 +120,35 @@ def test_markdown_heads_its_columns_with_the_categorys_words(sample: str, words:
     assert all(i not in text for i in ids)
     column = [row[6] for row in export.csv_rows(sheet, sample)]
     assert all(i in column for i in ids)
+
+
+SIZES = [(120, 40), (80, 24), (40, 30)]
+
+
+def booth_hands(folder: Path) -> Path:
+    """Ticket Booth, one round: Jon's 3 #8 Pie cards scored nothing (Lea has 5)."""
+    from scorekeeper.session import Round
+    from tests.test_missed_bonus import HANDS
+    from tests.test_tui_support import write_session
+
+    return write_session(folder, "ticket-booth", ["Jon", "Lea", "Mo"],
+                         rules={"rounds": 1, "attraction_names": {"8": "Pie"}}, rounds=(Round(players=HANDS),))
+
+
+async def to_the_summary(pilot) -> None:  # type: ignore[no-untyped-def]
+    """From the standings: Enter edits round 1, PgDn past every step to the Summary."""
+    await burst(pilot, "enter")
+    await settle(pilot)
+    await burst(pilot, *["pagedown"] * 15)
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_zero_point_summary_line_names_its_attraction(tmp_path: Path, monkeypatch, snap_compare,
+                                                        size: tuple[int, int]) -> None:
+    """The Summary's 0-point line says which attraction: `0  3 #8 Pie cards, but Lea has more (5): 0`."""
+    from tests.test_tui_support import app_for
+
+    monkeypatch.chdir(tmp_path)
+    path = booth_hands(Path("sessions"))
+    assert snap_compare(app_for(Path("sessions"), path), terminal_size=size, run_before=to_the_summary)
