@@ -28,10 +28,12 @@ def folder(tmp_path: Path) -> Path:
 
 
 def seen_whole(widget: Widget) -> bool:
-    """Whether the widget is drawn and all of it lies inside the screen's visible region."""
-    screen = widget.screen
+    """Whether the widget is drawn and all of it lies inside the screen and inside what every scrolling container
+    around it shows (no scrolling needed to see it)."""
     region = widget.region
-    return widget.display and region.area > 0 and Region(0, 0, *screen.size).contains_region(region)
+    views = [Region(0, 0, *widget.screen.size)]
+    views += [w.content_region for w in widget.ancestors if isinstance(w, Widget) and w.is_scrollable]
+    return widget.display and region.area > 0 and all(view.contains_region(region) for view in views)
 
 
 def codes_seen_whole_or_not_at_all(screen: object) -> bool:
@@ -152,3 +154,22 @@ def test_a_zero_point_summary_line_names_its_attraction(tmp_path: Path, monkeypa
     monkeypatch.chdir(tmp_path)
     path = booth_hands(Path("sessions"))
     assert snap_compare(app_for(Path("sessions"), path), terminal_size=size, run_before=to_the_summary)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", ["ticket-to-finland", "ticket-to-ride"])
+@pilot_test
+async def test_the_route_entry_choice_is_seen_without_scrolling(tmp_path: Path, game: str,
+                                                                size: tuple[int, int]) -> None:
+    """New session, Finland or Ticket to Ride without a map: "Routes entered as" is inside the screen as drawn."""
+    from textual.widgets import Select
+
+    from scorekeeper import games
+    from scorekeeper.tui.screens.new_session import NewSessionScreen
+
+    async with running(tmp_path, None, size) as (app, pilot):
+        await burst(pilot, "ctrl+n", *["down"] * list(games.GAMES).index(game))
+        form = app.screen
+        assert isinstance(form, NewSessionScreen) and form.game.id == game
+        assert seen_whole(form.query_one("#route-entry", Select))
+        assert seen_whole(form.query_one("#route-entry-part"))

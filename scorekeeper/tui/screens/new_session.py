@@ -203,6 +203,14 @@ class NewSessionScreen(Screen[None]):
         with VerticalScroll(id="new-session"):
             yield Label(Content.styled("Game", "bold"), classes="section")
             yield GameList(*(Option(self.game_prompt(g), id=g.id) for g in games.GAMES.values()), id="game")
+            with Horizontal(id="route-entry-part", classes="rule-row"):  # under the game: seen without scrolling
+                yield Label(Content.styled("Routes entered as", "bold"), classes="rule-key")
+                yield Select([(Content(name), key) for key, name in walk.ENTRY_NAMES.items()],
+                             value=next(iter(walk.ENTRY_NAMES)), allow_blank=False, id="route-entry",
+                             classes="rule-input", compact=True)
+                yield Label(Content.assemble("one box for the points on the score track, or one for each route "
+                                             "length", ("  (ctrl+e in the walkthrough changes it)", "dim")),
+                            classes="rule-help")
             yield Label(Content.styled("Players", "bold"), classes="section")
             yield Static(id="seating", classes="hint")
             for i in range(1, MAX_PLAYERS + 1):
@@ -218,17 +226,6 @@ class NewSessionScreen(Screen[None]):
             yield Label(Content.styled("House rules", "bold"), classes="section")
             yield Vertical(id="rules")
             yield Static(id="rules-problem", classes="field-problem")
-            with Vertical(id="route-entry-part"):
-                yield Label(Content.styled("Routes", "bold"), classes="section")
-                with Horizontal(classes="rule-row"):
-                    yield Label(Content.styled("entered as", "bold"), classes="rule-key")
-                    yield Select([(Content(name), key) for key, name in walk.ENTRY_NAMES.items()],
-                                 value=next(iter(walk.ENTRY_NAMES)), allow_blank=False, id="route-entry",
-                                 classes="rule-input", compact=True)
-                    yield Label(Content.assemble("how the table enters each player's routes: one box for the points "
-                                                 "on the score track, or one for each route length",
-                                                 ("  (ctrl+e in the walkthrough changes it)", "dim")),
-                                classes="rule-help")
             with Horizontal(classes="buttons"):
                 yield Button("Create and start scoring (ctrl+s)", variant="primary", id="create")
                 yield Button("Cancel (Esc)", id="cancel")
