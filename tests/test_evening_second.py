@@ -173,3 +173,73 @@ async def test_the_route_entry_choice_is_seen_without_scrolling(tmp_path: Path, 
         assert isinstance(form, NewSessionScreen) and form.game.id == game
         assert seen_whole(form.query_one("#route-entry", Select))
         assert seen_whole(form.query_one("#route-entry-part"))
+
+
+async def new_ticket_to_ride(pilot, board: str) -> None:  # type: ignore[no-untyped-def]
+    """New session, Ticket to Ride, rule `map` set to the board."""
+    from textual.widgets import Select
+
+    from scorekeeper import games
+    from scorekeeper.tui.screens.new_session import RuleRow
+
+    await burst(pilot, "ctrl+n", *["down"] * list(games.GAMES).index("ticket-to-ride"))
+    form = pilot.app.screen
+    row = next(row for row in form.query(RuleRow) if row.rule.key == "map")
+    row.query_one(Select).value = board
+    await burst(pilot)
+    tiebreak = next(row for row in form.query(RuleRow) if row.rule.key == "tiebreak")
+    tiebreak.query_one(Select).focus()  # the house rules scrolled into view
+    await burst(pilot)
+
+
+@pytest.mark.parametrize("board", ["europe", "nordic"])
+@pilot_test
+async def test_new_session_tells_the_rules_of_the_board_chosen(tmp_path: Path, board: str) -> None:
+    """Europe: the tie-break names the fewest stations and the European Express, not the Longest Path bonus;
+    Nordic Countries: no longest_path_bonus to set, the tie-break goes to the longest path."""
+    from scorekeeper.tui.screens.new_session import RuleRow
+
+    async with running(tmp_path, None, (120, 40)) as (app, pilot):
+        await new_ticket_to_ride(pilot, board)
+        form = app.screen
+        shown = {row.rule.key: " ".join(str(row.query_one(".rule-help").render()).split())
+                 for row in form.query(RuleRow) if row.display}
+        assert "Longest Path bonus" not in shown["tiebreak"]
+        if board == "europe":
+            assert "the fewest stations built, then the European Express" in shown["tiebreak"]
+            assert "European Express" in shown["longest_path_bonus"]
+            assert "then the fewest stations built, then the European Express" in shown["map"]
+        else:
+            assert "longest_path_bonus" not in shown
+            assert "then the longest continuous path" in shown["tiebreak"]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_new_session_on_nordic_snapshot(tmp_path: Path, monkeypatch, snap_compare, size: tuple[int, int]) -> None:
+    """The house rules under map = "nordic": no Longest Path bonus, the board's tie-break."""
+    from tests.test_tui_support import app_for
+
+    monkeypatch.chdir(tmp_path)
+    folder = Path("sessions")
+    folder.mkdir()
+
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await settle(pilot)
+        await new_ticket_to_ride(pilot, "nordic")
+        await settle(pilot)
+
+    assert snap_compare(app_for(folder), terminal_size=size, run_before=run_before)
+
+
+def test_the_globetrotter_says_no_bonus_to_the_player_with_fewer_tickets() -> None:
+    """Nordic Countries: Bo completed 1 ticket, Ana 2: Bo's Globetrotter line says why there is no bonus, as
+    Europe's Express does for a shorter path."""
+    from tests.helpers import session, sheet
+
+    done = {"points": 4, "completed": True}
+    s = session("ticket-to-ride", ["Ana", "Bo"], {"Ana": {"route_points": 20, "tickets": [done, done]},
+                                                  "Bo": {"route_points": 20, "tickets": [done]}},
+                rules={"edition": "nordic"})
+    said = [(i.player, i.points, i.why) for i in sheet(s).rounds[0].items if i.category == "globetrotter"]
+    assert said == [("Ana", 10, "the Globetrotter: the most completed tickets (2; next best 1): +10"),
+                    ("Bo", 0, "the Globetrotter: completed tickets: 1, but Ana has more (2 tickets): no bonus")]

@@ -164,6 +164,16 @@ class RuleRow(Horizontal):
             value = None if event.select.is_blank() else event.value
             self.query_one(".rule-help", Label).update(self.help_text(value))
 
+    def retell(self, rule: Rule | None) -> None:
+        """The rule as the board chosen has it (its line of explanation); None: the board has no such rule, the
+        row goes."""
+        self.display = rule is not None
+        if rule is not None and rule != self.rule:
+            self.rule = rule
+            widget = self.query_one(".rule-input")
+            value = widget.value if isinstance(widget, Select) and not widget.is_blank() else None
+            self.query_one(".rule-help", Label).update(self.help_text(value))
+
     def value(self) -> Any:
         """The value given, or None to keep the default."""
         rule = self.rule
@@ -286,7 +296,10 @@ class NewSessionScreen(Screen[None]):
     @on(Input.Changed)
     @on(Select.Changed)
     def changed(self) -> None:
-        """Check as you type."""
+        """Check as you type; the house rules as the board chosen has them."""
+        offered = {rule.key: rule for rule in self.game.rules_for(self.rules())}
+        for row in self.query(RuleRow):
+            row.retell(offered.get(row.rule.key))
         self.check()
 
     def players(self) -> list[str]:
@@ -295,10 +308,10 @@ class NewSessionScreen(Screen[None]):
         return [n for n in names if n]
 
     def rules(self) -> dict[str, Any]:
-        """The rules given (defaults left out)."""
+        """The rules given (defaults left out; a rule the board has not, left out)."""
         out: dict[str, Any] = {}
         for row in self.query(RuleRow):
-            value = row.value()
+            value = row.value() if row.display else None
             if value is not None:
                 out[row.rule.key] = value
         return out
