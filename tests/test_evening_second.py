@@ -243,3 +243,43 @@ def test_the_globetrotter_says_no_bonus_to_the_player_with_fewer_tickets() -> No
     said = [(i.player, i.points, i.why) for i in sheet(s).rounds[0].items if i.category == "globetrotter"]
     assert said == [("Ana", 10, "the Globetrotter: the most completed tickets (2; next best 1): +10"),
                     ("Bo", 0, "the Globetrotter: completed tickets: 1, but Ana has more (2 tickets): no bonus")]
+
+
+@pilot_test
+async def test_the_phone_home_list_shows_each_result_whole(folder: Path) -> None:
+    """At 40 columns every session row seen shows its players and state whole (`— finished — Finn won 71–71
+    (built fewer stations)` wraps), nothing cut with an ellipsis."""
+    from scorekeeper.tui.screens.home import HomeScreen
+    from scorekeeper.tui.screens.listing import SessionList
+
+    async with running(folder, None, (40, 30)) as (app, pilot):
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        listing = home.query_one(SessionList)
+        drawn = [listing.render_line(y).text.rstrip() for y in range(listing.scrollable_content_region.height)]
+        assert not any(line.endswith("…") for line in drawn), drawn
+        seen = 0
+        for index, entry in enumerate(listing.rows):
+            top, bottom = listing.span(index)
+            if bottom - 1 > len(drawn) or entry.error:
+                continue
+            text = " ".join(" ".join(drawn[top:bottom]).split())
+            assert f"— {entry.state}" in text and ", ".join(entry.players) in text, (entry.state, text)
+            seen += 1
+        assert seen >= 3
+
+
+def test_phone_home_snapshot(tmp_path: Path, monkeypatch, snap_compare) -> None:
+    """The home list at 40 columns: title and game; date and players; the state on its own line."""
+    from tests.test_tui_support import app_for
+
+    monkeypatch.chdir(tmp_path)
+    target = Path("sessions")
+    target.mkdir()
+    for when, name in enumerate(("ticket-booth-5p.toml", "ticket-to-ride-europe-4p.toml", "ticket-booth-3p.toml",
+                                 "ticket-booth-in-progress.toml")):
+        shutil.copy(SAMPLES / name, target / name)
+        import os
+
+        os.utime(target / name, (1_800_000_000 + when, 1_800_000_000 + when))
+    assert snap_compare(app_for(target), terminal_size=(40, 30), run_before=settle)
