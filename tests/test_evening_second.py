@@ -283,3 +283,42 @@ def test_phone_home_snapshot(tmp_path: Path, monkeypatch, snap_compare) -> None:
 
         os.utime(target / name, (1_800_000_000 + when, 1_800_000_000 + when))
     assert snap_compare(app_for(target), terminal_size=(40, 30), run_before=settle)
+
+
+def test_statistics_say_a_tie_is_the_closest_finish_and_who_lost_a_tie_break() -> None:
+    """A 76–76 game decided on tickets is the closest finish (0, level), not left out; the highest score, Hana's
+    76, lost that tie-break and says so; Europe's unbuilt stations are said as players and points."""
+    from scorekeeper.report import stats_text
+    from scorekeeper.stats import statistics
+    from tests.test_stats import summaries
+
+    result = statistics(summaries("ticket-to-ride-tie-tickets.toml", "ticket-to-ride-4p.toml",
+                                  "ticket-to-ride-europe-4p.toml"))
+    text = stats_text(result, "sessions")
+    assert "Closest finish: 0 — level on 76, Jun over Hana on the tie-break" in text, text
+    booth = stats_text(statistics(summaries("ticket-booth-tiebreak.toml")), "sessions")
+    assert "Highest score: 71 — Ana, who lost the tie-break to Bo" in booth, booth
+    europe = next(b for b in result["games"][0]["boards"] if b["board"] == "europe")
+    assert "left stations unbuilt" in " ".join(__import__("scorekeeper.report").report.board_lines(europe))
+    assert "paid 4 each" not in text and "not a closest finish" not in text
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_statistics_ties_snapshot(tmp_path: Path, monkeypatch, snap_compare, size: tuple[int, int]) -> None:
+    """F3: Ticket to Ride over a tie decided on tickets, a USA and a Europe game: the closest finish is the tie,
+    the highest score says it lost the tie-break, Europe's stations read plainly."""
+    from tests.test_tui_support import app_for
+
+    monkeypatch.chdir(tmp_path)
+    target = Path("sessions")
+    target.mkdir()
+    for name in ("ticket-to-ride-tie-tickets.toml", "ticket-to-ride-4p.toml", "ticket-to-ride-europe-4p.toml",
+                 "ticket-booth-tiebreak.toml"):
+        shutil.copy(SAMPLES / name, target / name)
+
+    async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+        await settle(pilot)
+        await pilot.press("f3")
+        await settle(pilot)
+
+    assert snap_compare(app_for(target), terminal_size=size, run_before=run_before)

@@ -133,8 +133,8 @@ async def test_statistics_of_bo_worked_out_by_hand(folder: Path) -> None:
         by_count = lines[lines.index(row) + 3]
         assert by_count.split() == ["Bo", "95½", "71"]
         assert "Biggest winning margin: 19½ — Bo over Ana, 2026-11-27" in lines  # 95½ - 76
-        # The closest decided game: 19½ too; 71 to 71 (settled by the last round) is a tie-broken win, apart.
-        assert "Closest finish: 19½ — Bo over Ana, 2026-11-27" in lines
+        # The closest finish: 71 to 71, settled by the last round (a tie on points is the closest there is).
+        assert "Closest finish: 0 — level on 71, Bo over Ana on the tie-break, 2026-10-02" in lines
         assert "Level on points at the top: 1 win on a tie-break" in lines
         # The player's page: 2 plays, 2 wins, a streak of 2 still running; nobody ahead of Bo, so no rival.
         page = lines[lines.index("Bo across games"):lines.index("Head to head (places, every game)")]
@@ -412,7 +412,7 @@ async def test_statistics_written_to_exports_as_csv_and_json(folder: Path, capsy
 @pilot_test
 async def test_statistics_and_history_by_board(folder: Path) -> None:
     """The game picker offers Ticket to Ride's boards: Europe's statistics (stations built 7 by 4 players, 1.75 on
-    average; Finn's 2 and Gus's 3 unused stations paid 4 each: 2 of 4 times, 20 points; the Express to Eva, who
+    average; Finn's 2 and Gus's 3 unused stations: 2 of 4 players left some unbuilt, 20 points; the Express to Eva, who
     lost) and Nordic's history (the one game, labelled with its board)."""
     async with opened(folder, "f3", size=(100, 30)) as (app, pilot, screen):
         assert isinstance(screen, StatisticsScreen)
@@ -420,7 +420,8 @@ async def test_statistics_and_history_by_board(folder: Path) -> None:
         assert screen.query_one(Filters).value("game") == "ticket-to-ride@europe"
         lines = screen.plain().splitlines()
         assert lines[0] == "1 finished session"
-        assert "Stations: 1.75 built on average; unused ones paid 4 each 2 of 4 times (50%, 20 points)" in lines
+        assert ("Stations: 1.75 built on average; 2 of 4 players left stations unbuilt (50%), for 20 points at 4 "
+                "each") in lines
         assert "European Express: its holder won 0 of 1 game (0%)" in lines
         assert "Ticket to Ride — Europe — 1 play" in lines
     async with opened(folder, "f2", size=(100, 30)) as (app, pilot, screen):
