@@ -322,3 +322,62 @@ def test_statistics_ties_snapshot(tmp_path: Path, monkeypatch, snap_compare, siz
         await settle(pilot)
 
     assert snap_compare(app_for(target), terminal_size=size, run_before=run_before)
+
+
+async def nordic_refused(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Ana's routes on Nordic: `osl - kri` read, `kri - sta` refused (which track?), then ↑."""
+    from tests.test_tui_support import values
+
+    await settle(pilot)
+    await burst(pilot, *values("osl - kri"), "kri - sta", "enter", "up")
+    await settle(pilot)
+
+
+@pilot_test
+async def test_a_refused_route_line_corrupts_no_other_line(tmp_path: Path) -> None:
+    """After a refused `kri - sta`, ↑ takes the line above whole: typing replaces it (never appends to it); the
+    refused line stays where it was, editable; the trains under the list are those scored."""
+    from tests.test_tui_map import editor
+    from tests.test_tui_support import saved, write_session
+
+    path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"], rules={"map": "nordic"})
+    async with running(tmp_path, path) as (app, pilot):
+        screen = app.screen
+        await nordic_refused(pilot)
+        ana = editor(screen, 0)
+        assert [r.text for r in ana.rows] == ["Kristiansand – Oslo", "kri - sta"] and ana.at == 0
+        await burst(pilot, "osl - kri")  # typed over the line landed on, not after it
+        assert [r.text for r in ana.rows] == ["osl - kri", "kri - sta"]
+        assert ana.footer().plain == "trains: 2 used · 38 left of 40"  # as scored: Kristiansand – Oslo
+        await burst(pilot, "down", "end", " 3", "enter")
+        assert [r.text for r in ana.rows][1] == "Kristiansand – Stavanger (3)"
+        assert saved(path)[0].rounds[0].players["Ana"]["claimed"] == ["Kristiansand – Oslo",
+                                                                      "Kristiansand – Stavanger (3)"]
+        assert ana.footer().plain == "trains: 5 used · 35 left of 40"
+        assert "(5 trains used)" in " ".join(i.why for i in ana.items)
+
+
+@pilot_test
+async def test_help_says_up_and_down_move_by_line_in_a_list(tmp_path: Path) -> None:
+    """F1 on the Routes step of a map: ↑ / ↓ go line to line in a list, then to the other player."""
+    from tests.test_tui_support import write_session
+
+    path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Bo"], rules={"map": "nordic"})
+    async with running(tmp_path, path) as (app, pilot):
+        await burst(pilot, "f1")
+        await settle(pilot)
+        from scorekeeper.tui.widgets.hanging import Hanging
+
+        text = " ".join(app.screen.query_one("#help-keys", Hanging).plain().split())
+        assert "in a list: the line above / below" in text, text[:2000]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_refused_route_line_snapshot(tmp_path: Path, monkeypatch, snap_compare, size: tuple[int, int]) -> None:
+    """Nordic routes: the refused `kri - sta` kept at its line with why; ↑ took the line above whole (drawn as a
+    box landed on); the trains under the list as scored."""
+    from tests.test_tui_support import app_for, write_session
+
+    monkeypatch.chdir(tmp_path)
+    path = write_session(Path("sessions"), "ticket-to-ride", ["Ana", "Bo"], rules={"map": "nordic"})
+    assert snap_compare(app_for(Path("sessions"), path), terminal_size=size, run_before=nordic_refused)
