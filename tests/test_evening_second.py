@@ -381,3 +381,69 @@ def test_refused_route_line_snapshot(tmp_path: Path, monkeypatch, snap_compare, 
     monkeypatch.chdir(tmp_path)
     path = write_session(Path("sessions"), "ticket-to-ride", ["Ana", "Bo"], rules={"map": "nordic"})
     assert snap_compare(app_for(Path("sessions"), path), terminal_size=size, run_before=nordic_refused)
+
+
+def essen_twice() -> dict[str, dict[str, list[str]]]:
+    """Europe: Ana's station in Essen, Ben's 2nd in Essen too."""
+    return {"Ana": {"station_cities": ["Essen"]}, "Ben": {"station_cities": ["Berlin", "Essen"]}}
+
+
+def test_problems_in_the_tables_words_for_the_app_and_the_files_for_check() -> None:
+    """Two stations in Essen: `Ben's 2nd station` in the app, `station_cities[2]` for `check`; a tourist card's
+    wrong points: type its name alone; Europe's and Nordic's route names are shown by one of their routes."""
+    from scorekeeper.games.ticket_to_finland import TOURIST_CARDS
+    from tests.helpers import errors, session
+
+    found = errors(session("ticket-to-ride", ["Ana", "Ben"], essen_twice(), rules={"map": "europe"}))
+    essen = [p for p in found if "Essen holds" in p.message]
+    assert essen and all("station_cities[2]" in p.message and "station_cities" not in p.shown for p in essen)
+    assert "Essen holds two stations (Ana's 1st station and Ben's 2nd station)" in essen[0].shown
+    assert essen[0].describe().endswith(essen[0].message)  # `check` keeps the file's places
+
+    card = {"name": "Kokkola", "points": 6}
+    found = errors(session("ticket-to-finland", ["Ana", "Ben"], {"Ana": {"tourists": [card]}}))
+    wrong = next(p for p in found if "Kokkola" in p.message)
+    assert "write points = 3" in wrong.message and "points =" not in wrong.shown
+    assert wrong.shown == f"Kokkola is a {TOURIST_CARDS['Kokkola']} on its card (rulebook 002), not 6: type its " \
+                          "name alone, or 3 Kokkola"
+
+    for board, example in (("europe", "Berlin – Essen"), ("nordic", "Kristiansand – Oslo"),
+                           ("usa", "Denver – Kansas City")):
+        found = errors(session("ticket-to-ride", ["Ana", "Ben"], {"Ana": {"claimed": ["Oslo"]}},
+                               rules={"map": board}))
+        said = " ".join(p.shown for p in found)
+        assert f"as in '{example}'" in said and ("Denver" not in said or board == "usa"), said
+
+
+async def to_the_stations(pilot) -> None:  # type: ignore[no-untyped-def]
+    """A new Europe round: on to the Stations step, Ana's station in Essen, then Ben's in Berlin and Essen."""
+    from tests.test_tui_support import values
+
+    await settle(pilot)
+    await burst(pilot, "pagedown", *values("ess", ""), *values("ber", "ess"))
+    await settle(pilot)
+
+
+@pilot_test
+async def test_the_stations_step_says_whose_station_in_the_tables_words(tmp_path: Path) -> None:
+    """The app at Ben's Essen line: `Ben's 2nd station`, never `station_cities[2]`."""
+    from scorekeeper.tui.widgets.grid import StepGrid
+    from tests.test_tui_support import write_session
+
+    path = write_session(tmp_path, "ticket-to-ride", ["Ana", "Ben"], rules={"map": "europe"})
+    async with running(tmp_path, path) as (app, pilot):
+        await to_the_stations(pilot)
+        screen = app.screen
+        shown = " ".join(screen.query_one(StepGrid).plain().split())
+        assert "Ana's 1st station and Ben's 2nd station" in shown and "station_cities" not in shown, shown
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_stations_in_the_tables_words_snapshot(tmp_path: Path, monkeypatch, snap_compare,
+                                               size: tuple[int, int]) -> None:
+    """The Stations step with Essen twice: each Essen line says whose stations, as the table counts them."""
+    from tests.test_tui_support import app_for, write_session
+
+    monkeypatch.chdir(tmp_path)
+    path = write_session(Path("sessions"), "ticket-to-ride", ["Ana", "Ben"], rules={"map": "europe"})
+    assert snap_compare(app_for(Path("sessions"), path), terminal_size=size, run_before=to_the_stations)

@@ -220,8 +220,9 @@ class TicketToRide(Game):
             fields["tickets"] = TicketNamesField("tickets", "Tickets",
                                                  TICKETS_HELP + "; on a map the name alone will do",
                                                  lo=1, needs_points=False)
+            example = {"europe": "Berlin – Essen", "nordic": "Kristiansand – Oslo"}.get(edition, "Denver – Kansas City")
             fields["claimed"] = RouteNamesField("claimed", "Claimed routes",
-                                                "routes claimed, by their two cities (\"Denver – Kansas City\")")
+                                                f"routes claimed, by their two cities (\"{example}\")")
         return fields
 
     # -- steps ----------------------------------------------------------------------
