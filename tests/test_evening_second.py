@@ -447,3 +447,25 @@ def test_stations_in_the_tables_words_snapshot(tmp_path: Path, monkeypatch, snap
     monkeypatch.chdir(tmp_path)
     path = write_session(Path("sessions"), "ticket-to-ride", ["Ana", "Ben"], rules={"map": "europe"})
     assert snap_compare(app_for(Path("sessions"), path), terminal_size=size, run_before=to_the_stations)
+
+
+@pilot_test
+async def test_on_a_phone_the_code_is_whole_or_not_at_all_across_too(tmp_path: Path) -> None:
+    """40 columns: a 4-player game with 12-letter names has a code of 39 quadrant characters with its quiet zone,
+    wider than the export screen's box: not drawn cut, the screen says why; f shows it alone, whole."""
+    from scorekeeper import store
+    from tests.test_bgstats_qr import TWELVE, renamed
+
+    sheet = renamed("ticket-to-ride-europe-4p.toml", TWELVE)
+    path = tmp_path / "europe.toml"
+    store.save(path, sheet.session)
+    async with running(tmp_path, path, (40, 60)) as (app, pilot):
+        await burst(pilot, "x", "b")
+        screen = app.screen
+        assert isinstance(screen, ExportScreen)
+        assert codes_seen_whole_or_not_at_all(screen)
+        hints = " ".join(" ".join(str(w.render()) for w in screen.query(".hint")).split())
+        if not screen.query(QRCode):
+            assert "columns wide" in hints and "f shows it alone" in hints, hints
+        await burst(pilot, "f")
+        assert isinstance(app.screen, CodeScreen) and seen_whole(app.screen.query_one(QRCode))

@@ -82,6 +82,7 @@ class ExportScreen(Screen[None]):
         self.link: str | None = None
         self.code_height: int | None = None
         self.drawn_fits = False
+        self.code_columns = 0
         self.saved: Content | None = None
         self.written: dict[str, Path] = {}
 
@@ -155,7 +156,8 @@ class ExportScreen(Screen[None]):
         a picture too. A link too long for any QR code says so (the link is still there to copy)."""
         self.link = link = export.bgstats_link(self.sheet, str(self.path))
         try:
-            self.code_height = QRCode(link).height
+            code = QRCode(link)
+            self.code_height, self.code_columns = code.height, code.columns
         except DataOverflowError:
             self.code_height = None
         self.saved = self.save_picture(link) if self.code_height is not None else None
@@ -175,8 +177,11 @@ class ExportScreen(Screen[None]):
         return Content.from_markup("The code is also saved as a picture: $path", path=str(picture))
 
     def code_fits(self) -> bool:
-        """Whether the whole code fits the screen beside its title and key bars."""
-        return self.code_height is not None and self.code_height <= self.size.height - 2
+        """Whether the whole code fits the screen beside its title and key bars, and across (quadrants, two
+        modules a character, where half blocks are too wide)."""
+        across = self.query_one("#qr-box", Vertical).content_region.width or self.size.width - 4
+        return (self.code_height is not None and self.code_height <= self.size.height - 2
+                and (self.code_columns + 1) // 2 <= across)
 
     async def lay_out_code(self) -> None:
         """The code (when it fits whole, else why not and where to see it), the hints and the link."""
@@ -200,13 +205,19 @@ class ExportScreen(Screen[None]):
             if self.drawn_fits:
                 parts += [QRCode(link, id="qr"), hint]
             else:  # a code cut in two scans as nothing: the whole screen, or the picture
-                fits = self.code_height - BORDER <= self.app.size.height
-                parts += [Static(Content.from_markup(
-                    "[b $text-warning]The code is $n lines tall and the screen shows $room:[/] $how",
-                    n=str(self.code_height), room=str(self.size.height - 2),
-                    how="f shows it alone, on the whole terminal." if fits else
-                    "make the terminal taller (or its font smaller), or open the picture saved below."),
-                    classes="hint"), hint]
+                fits = (self.code_height - BORDER <= self.app.size.height
+                        and (self.code_columns - 2 * BORDER + 1) // 2 <= self.app.size.width)
+                how = ("f shows it alone, on the whole terminal." if fits else
+                       "make the terminal larger (or its font smaller), or open the picture saved below.")
+                if self.code_height <= self.size.height - 2:  # tall enough: too wide
+                    said = Content.from_markup("[b $text-warning]The code is $n columns wide and the screen has "
+                                               "$room:[/] $how", n=str((self.code_columns + 1) // 2),
+                                               room=str(self.size.width), how=how)
+                else:
+                    said = Content.from_markup("[b $text-warning]The code is $n lines tall and the screen shows "
+                                               "$room:[/] $how", n=str(self.code_height),
+                                               room=str(self.size.height - 2), how=how)
+                parts += [Static(said, classes="hint"), hint]
             if self.saved is not None:
                 parts.append(Static(self.saved, classes="hint"))
         parts += [Static(Content(link), id="link"), Static(id="copied", classes="hint")]
@@ -221,7 +232,8 @@ class ExportScreen(Screen[None]):
         """The QR code alone on the whole terminal (when it fits; else the screen says how to scan it)."""
         if self.link is None or self.code_height is None:
             return
-        if self.code_height - BORDER > self.app.size.height:  # drawn there with the white screen as quiet zone
+        if (self.code_height - BORDER > self.app.size.height  # drawn there with the white screen as quiet zone
+                or (self.code_columns - 2 * BORDER + 1) // 2 > self.app.size.width):
             self.query_one("#copied", Static).update(Content.styled(
                 f"The code is {self.code_height - BORDER} lines tall and the terminal {self.app.size.height}: "
                 "open the picture in exports/ instead.", "$text-warning"))
@@ -270,7 +282,7 @@ class CodeScreen(Screen[None]):
     def on_resize(self) -> None:
         """The code whole, or in its place a line saying why not (never a part of it)."""
         code = self.query_one("#qr", QRCode)
-        code.display = code.height <= self.size.height
+        code.display = code.height <= self.size.height and (code.columns + 1) // 2 <= self.size.width
         self.query_one("#too-small", Static).display = not code.display
 
     def action_back(self) -> None:
