@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -98,27 +99,51 @@ NARROW = 60
 
 def flow(pieces: Line, width: int, indent: int = 2, gap: int = 2) -> list[Line]:
     """Pieces laid out in lines of `width` cells: each on the current line when it fits (`gap` spaces apart),
-    else on a new one indented; one longer than a line wrapped at its spaces (or cut at the width, a word
-    longer than the line)."""
-    import textwrap
-
+    else on a new one indented; one longer than a line wrapped at its spaces (a word longer than the line is cut
+    when drawn)."""
     lines: list[Line] = [[]]
     used = 0
     for text, style in pieces:
-        if lines[-1] and used + gap + cell_len(text) <= width:
+        size = cells(text)
+        if lines[-1] and used + gap + size <= width:
             lines[-1] += [(" " * gap, ""), (text, style)]
-            used += gap + cell_len(text)
+            used += gap + size
             continue
-        start = 0 if not lines[-1] and len(lines) == 1 else indent
-        room = max(1, width - indent)
-        chunks = [text] if start + cell_len(text) <= width else textwrap.wrap(text, room, break_on_hyphens=False)
-        for chunk in chunks:
+        start = 0 if len(lines) == 1 and not lines[-1] else indent
+        chunks = [(text, size)] if start + size <= width else words_in_lines(text, max(1, width - indent))
+        for chunk, size in chunks:
             if lines[-1]:
                 lines.append([])
-            start = 0 if len(lines) == 1 else indent
+            start = indent if len(lines) > 1 else 0
             lines[-1] = [(" " * start, ""), (chunk, style)] if start else [(chunk, style)]
-            used = start + cell_len(chunk)
+            used = start + size
     return lines
+
+
+def cells(text: str) -> int:
+    """The cells a text takes, at most (its length when no character of it can be wide: the common case — Latin,
+    Greek, Cyrillic, dashes — counted fast; a combining mark counted as a cell only wraps a line sooner)."""
+    return len(text) if _ONE_CELL.fullmatch(text) else cell_len(text)
+
+
+_ONE_CELL = re.compile("[\u0000-\u10ff\u2000-\u2bff]*")
+"""Text of characters never wider than one cell."""
+
+
+def words_in_lines(text: str, width: int) -> list[tuple[str, int]]:
+    """A text wrapped at its spaces into lines of at most `width` cells (a longer word alone on its line), each
+    with its cells."""
+    out: list[tuple[str, int]] = []
+    line, used = "", 0
+    for word in text.split(" "):
+        size = cells(word)
+        if line and used + 1 + size > width:
+            out.append((line, used))
+            line, used = "", 0
+        line, used = (f"{line} {word}", used + 1 + size) if line else (word, size)
+    if line or not out:
+        out.append((line, used))
+    return out
 
 
 def strip_of(line: Line, width: int, base: Style, styles: dict[str, RichStyle]) -> Strip:
