@@ -112,7 +112,8 @@ def _no_autolink(text: str) -> str:
 
 
 def to_markdown(sheet: Sheet, file: str) -> str:
-    """The score sheet in Markdown: a table of rounds and totals by place, the result, points by category."""
+    """The score sheet in Markdown: a table of rounds and totals by place, the result, points by category (headed
+    by the category's words, `#1 Pie`, `Longest route bonus`; the CSV keeps the ids)."""
     from scorekeeper.games import GAMES
 
     s = sheet.session
@@ -154,7 +155,7 @@ def to_markdown(sheet: Sheet, file: str) -> str:
             by[item.player, item.category] = by.get((item.player, item.category), 0) + item.points
     if categories:
         lines += ["", "Where the points came from:", ""]
-        lines.append("| Player | " + " | ".join(md_text(c) for c in categories) + " |")
+        lines.append("| Player | " + " | ".join(md_text(category_name(sheet, c)) for c in categories) + " |")
         lines.append("|---|" + "---:|" * len(categories))
         for p in s.players:
             cells = [fmt(by[p, c]) if (p, c) in by else "" for c in categories]
@@ -236,32 +237,23 @@ def to_text(sheet: Sheet, file: str) -> str:
 def play_id(sheet: Sheet, file: str) -> str:
     """A stable id for the session's play, one per session: the game, the players and the start when it is a time
     of day (a session renamed is the same play); the file's name too when the start is only a day or missing, so
-    two plays of one day with the same players are two plays."""
+    two plays of one day with the same players are two plays. 64 bits, without a prefix (`sourceName` says whose
+    id it is): the code stays small."""
     import hashlib
 
     s = sheet.session
     started = _date(sheet) if isinstance(s.started, datetime) else [_date(sheet), os.path.basename(file)]
     basis = json.dumps([s.game, started, list(s.players)], ensure_ascii=False)
     # surrogateescape: a file name that is not UTF-8 hashes as its bytes (every other name as before)
-    return "scorekeeper-" + hashlib.sha256(basis.encode("utf-8", "surrogateescape")).hexdigest()[:20]
-
-
-def player_id(name: str) -> str:
-    """A player's `sourcePlayerId`: the same for the same name (NFC, case folded) in every session, so BG Stats
-    remembers the match it was given once."""
-    import hashlib
-
-    from scorekeeper.text import name_key
-
-    return hashlib.sha256(name_key(name).encode("utf-8")).hexdigest()[:8]
+    return hashlib.sha256(basis.encode("utf-8", "surrogateescape")).hexdigest()[:16]
 
 
 def bgstats_game(game_id: str, rules: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The `game` of a BG Stats play: name, `sourceGameId` (our game id), `highestWins`, `bggId` where known
-    (Ticket to Ride's Europe and Nordic Countries boards are games of their own on BoardGameGeek)."""
+    """The `game` of a BG Stats play: name, `highestWins`, `bggId` where known (Ticket to Ride's Europe and Nordic
+    Countries boards are games of their own on BoardGameGeek)."""
     from scorekeeper.games import GAMES
 
-    game: dict[str, Any] = {"name": GAMES[game_id].name, "sourceGameId": game_id, "highestWins": True}
+    game: dict[str, Any] = {"name": GAMES[game_id].name, "highestWins": True}
     if game_id in BGG_IDS:
         game["bggId"] = BGG_IDS[game_id]
     if game_id == "ticket-to-ride" and rules:
@@ -270,7 +262,6 @@ def bgstats_game(game_id: str, rules: dict[str, Any] | None = None) -> dict[str,
         board = BOARD_GAMES.get(board_of(rules))
         if board is not None:
             game["bggId"], game["name"] = board
-            game["sourceGameId"] = f"{game_id}:{board_of(rules)}"
     return game
 
 
@@ -279,8 +270,9 @@ def bgstats_play(sheet: Sheet, file: str) -> dict[str, Any]:
     path, whose modification time dates a session without `started`).
 
     `playDate` is BG Stats' documented `YYYY-MM-DD HH:MM:SS`, the local time of the table as the session holds
-    it (a session's `started` has no time zone to convert from). Only what BG Stats needs: `winner` and
-    `startPlayer` are left out when false, `noPoints` (false) too, so the link and its code are small."""
+    it (a session's `started` has no time zone to convert from). Only what BG Stats needs, so that the code of a
+    4-player game fits a 40-row terminal: no `sourceGameId` nor `sourcePlayerId` (BG Stats matches the game by
+    its name and BoardGameGeek id, the players by name), `winner` and `startPlayer` only when true, no `noPoints`."""
     s = sheet.session
     started = s.started
     if started is None:  # the file's modification time stands for the date of play
@@ -302,8 +294,7 @@ def bgstats_play(sheet: Sheet, file: str) -> dict[str, Any]:
     play["game"] = bgstats_game(s.game, s.rules)
     players = []
     for p in s.players:
-        row: dict[str, Any] = {"name": p, "sourcePlayerId": player_id(p), "score": to_json(sheet.totals[p]),
-                               "rank": places[p]}
+        row: dict[str, Any] = {"name": p, "score": to_json(sheet.totals[p]), "rank": places[p]}
         if sheet.complete and p in sheet.winners:
             row["winner"] = True
         if p == first:

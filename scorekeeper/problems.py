@@ -69,12 +69,20 @@ class Problem:
     index: int | None = None
     column: int | None = None
     """The column in the line, from 1, counted in characters (as tomllib counts); for errors of the file's text."""
+    said: str = ""
+    """The message in the table's words, for the app (`Ben's 2nd station`, not `station_cities[2]`); empty: the
+    message says it so already. `check` and `score` keep the message, with the file's places."""
 
     def __post_init__(self) -> None:
         if self.field is not None and self.player is not None and self.key is None and self.index is None:
             key, index = below(self.path, location(self.round, self.player, self.field))
             object.__setattr__(self, "key", key)
             object.__setattr__(self, "index", index)
+
+    @property
+    def shown(self) -> str:
+        """The message as the app shows it: in the table's words."""
+        return self.said or self.message
 
     @property
     def is_error(self) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.games import GAMES, Sheet
@@ -140,6 +141,37 @@ def tickets_sentence(tickets: dict[str, Any]) -> str:
             f"({tickets['completed_rate']:.0%} completed)")
 
 
+def finish_phrase(record: dict[str, Any], fig: Callable[[Any], str]) -> str:
+    """A biggest margin or closest finish as the table says it: `19.5 — Bo over Ana`; a tie on points, the
+    closest finish there is: `0 — level on 71, Bo over Ana on the tie-break` or `… a shared victory of Ivy and
+    Jo` (names inert)."""
+    from scorekeeper.games.base import names
+
+    winners = names([inert(w) for w in record["winners"]])
+    over = f"{winners} over {inert(record['runner_up'])}" if record.get("runner_up") else f"shared by {winners}"
+    if not record.get("level"):
+        return f"{fig(record['margin'])} — {over}"
+    level = fig(record["totals"].get(record["winners"][0])) if record.get("totals") else ""
+    how = f"{over} on the tie-break" if record.get("runner_up") else f"a shared victory of {winners}"
+    return f"{fig(record['margin'])} — level on {level}, {how}"
+
+
+def highest_phrase(top: dict[str, Any], fig: Callable[[Any], str]) -> str:
+    """`73 — Ana`; a highest score that lost its game's tie-break says so: `73 — Ana, who lost the tie-break to
+    Bo`."""
+    from scorekeeper.games.base import names
+
+    lost = top.get("lost_tie_break_to")
+    tail = f", who lost the tie-break to {names([inert(w) for w in lost])}" if lost else ""
+    return f"{fig(top['points'])} — {inert(top['player'])}{tail}"
+
+
+def unbuilt_phrase(st: dict[str, Any], fig: Callable[[Any], str], rate: str) -> str:
+    """Europe's stations left unbuilt: `3 of 3 players left stations unbuilt (100%), for 20 points at 4 each`."""
+    return (f"{st['unused']} of {st['results']} player{'s' * (st['results'] != 1)} left stations unbuilt "
+            f"({rate}), for {fig(st['unused_points'])} points at 4 each")
+
+
 def board_lines(board: dict[str, Any]) -> list[str]:
     """One Ticket to Ride board's own figures (of `stats.statistics`' `boards`) as sentences: tickets, the
     Longest Path or European Express, Europe's stations, Nordic's Globetrotter, the highest score."""
@@ -157,16 +189,14 @@ def board_lines(board: dict[str, Any]) -> list[str]:
     st = board.get("stations")
     if st and st["results"]:
         out.append(f"Stations: {_fig(st['average_built'])} built on average ({st['built']} by {st['results']} "
-                   f"player{'s' * (st['results'] != 1)}); unused stations paid 4 each {st['unused']} time"
-                   f"{'s' * (st['unused'] != 1)} ({st['unused_rate']:.0%}, {_fig(st['unused_points'])} points)")
+                   f"player{'s' * (st['results'] != 1)}); " + unbuilt_phrase(st, _fig, f"{st['unused_rate']:.0%}"))
     gt = board.get("globetrotter")
     if gt and gt["games"]:
         out.append(f"Globetrotter: its holder won {gt['holder_won']} of {gt['games']} game{'s' * (gt['games'] != 1)} "
                    f"({gt['rate']:.0%})")
     top = board.get("highest_score")
     if top:
-        out.append(f"Highest score: {_fig(top['points'])} — {inert(top['player'])} ({top['date']}, "
-                   f"{inert(top['file'])})")
+        out.append(f"Highest score: {highest_phrase(top, _fig)} ({top['date']}, {inert(top['file'])})")
     return out
 
 
@@ -219,14 +249,12 @@ def stats_text(result: dict[str, Any], folder: str) -> str:
         for key, label in (("biggest_margin", "Biggest winning margin"), ("closest_finish", "Closest finish")):
             rec = g.get(key)
             if rec:
-                who = inert(", ".join(rec["winners"]))
-                how = f"{who} over {inert(rec['runner_up'])}" if rec["runner_up"] else f"shared by {who}"
-                out.append(f"  {label}: {_fig(rec['margin'])} — {how} ({rec['date']}, {inert(rec['file'])})")
+                out.append(f"  {label}: {finish_phrase(rec, _fig)} ({rec['date']}, {inert(rec['file'])})")
         tied, shared = g.get("tie_broken_wins", 0), g.get("shared_victories", 0)
         apart = ([f"{tied} win{'s' * (tied != 1)} on a tie-break"] if tied else []) + (
             [f"{shared} shared victor{'ies' if shared != 1 else 'y'}"] if shared else [])
         if apart:
-            out.append(f"  Level on points at the top (not a closest finish): {', '.join(apart)}")
+            out.append(f"  Level on points at the top: {', '.join(apart)}")
         booth = g.get("ticket_booth")
         if booth:
             top = ", ".join(f"{a['label']} {_fig(a['points'])}" for a in booth["attractions"])
@@ -242,8 +270,7 @@ def stats_text(result: dict[str, Any], folder: str) -> str:
             out.append("  " + tickets_sentence(tickets))
         top = g.get("highest_score")
         if top:
-            out.append(f"  Highest score: {_fig(top['points'])} — {inert(top['player'])} ({top['date']}, "
-                       f"{inert(top['file'])})")
+            out.append(f"  Highest score: {highest_phrase(top, _fig)} ({top['date']}, {inert(top['file'])})")
         lp = g.get("longest_path")
         if lp and lp["games"]:
             out.append(f"  Longest Path: its holder won {lp['holder_won']} of {lp['games']} "

@@ -336,7 +336,8 @@ def _tally(g: _Game, play: _Play, who: str | None, names: dict[str, str]) -> Non
             continue
         if g.high is None or total > g.high[0]:
             g.high = (total, {"player": names[key], "points": _num(Fraction(total, 2)), "date": play.when[:10],
-                              "file": play.file})
+                              "file": play.file,
+                              "lost_tie_break_to": [] if won else [r[0] for r in play.results if r[3]]})
         cats = g.categories
         for cat, pts in raw.get("categories", {}).items():
             cats[cat] = cats.get(cat, 0) + _halves(pts)
@@ -424,27 +425,25 @@ def _page(me: _Player, games_out: list[dict[str, Any]], h2h: list[dict[str, Any]
 def _margins(g: _Game, play: _Play) -> None:
     """Keep the game's biggest winning margin and closest finish (first place total minus the next one).
 
-    The closest finish is the smallest margin of a decided game (one winner, ahead on points): a shared
-    victory and a win on a tie-break (margin 0) are counted apart, in `shared` and `tie_broken`."""
+    A tie on points at the top is the closest finish there is (0, `level`: settled by the tie-break, or a shared
+    victory); the biggest margin is of a decided game. Ties are also counted in `shared` and `tie_broken`."""
     ordered = sorted(play.results, key=lambda r: (r[2], -r[1]))
     if len(ordered) < 2:
         return
-    margin = ordered[0][1] - max(r[1] for r in ordered[1:])
+    margin = max(0, ordered[0][1] - max(r[1] for r in ordered[1:]))
     winners = sum(r[3] for r in play.results)
     if winners > 1:
         g.shared += 1
-        return
-    if margin <= 0:
+    elif margin == 0:
         g.tie_broken += winners == 1
-        return
-    biggest = g.biggest is None or margin > g.biggest_h
+    biggest = margin > 0 and (g.biggest is None or margin > g.biggest_h)
     closest = g.closest is None or margin < g.closest_h
     if not (biggest or closest):
         return
     second = ordered[1]
     record = {"margin": _num(Fraction(margin, 2)), "file": play.file, "date": play.when[:10],
               "winners": [r[0] for r in play.results if r[3]], "runner_up": None if second[3] else second[0],
-              "totals": {r[0]: _num(Fraction(r[1], 2)) for r in ordered}}
+              "totals": {r[0]: _num(Fraction(r[1], 2)) for r in ordered}, "level": margin == 0}
     if biggest:
         g.biggest, g.biggest_h = record, margin
     if closest:

@@ -278,7 +278,7 @@ class WalkState:
         left = None
         if warnings and self.index not in self.warned:
             self.warned.add(self.index)
-            left = Left(self.step.title, warnings[0].message, len(warnings) - 1)
+            left = Left(self.step.title, warnings[0].shown, len(warnings) - 1)
         if self.index < len(self.steps) - 1:
             self.go(self.index + 1, left=left)
             return "step"
@@ -528,8 +528,8 @@ class WalkState:
         said: set[str] = set()
         for slot in self.slots:
             for problem in self.rejected.get((player, slot.key, slot.sub), []):
-                if problem.message not in said:
-                    said.add(problem.message)
+                if problem.shown not in said:
+                    said.add(problem.shown)
                     parts.append(("refused", problem))
         return parts
 
@@ -555,6 +555,7 @@ class WalkState:
     def line_problems(self, player: str, slot: walk.Slot) -> tuple[dict[int, str], list[Item]]:
         """At a list input: the problems by line (refused values and the core's errors), and the player's items
         (tickets show whether they connect)."""
-        found = self.rejected.get((player, slot.key, slot.sub), []) + [
+        mine = [q for q in self.rejected.get((player, slot.key, slot.sub), []) if q.player in (None, player)]
+        found = mine + [
             q for q in self.problems if walk.at_slot(q, self.number, player, slot) and q.is_error]
-        return {q.index: q.message for q in found if q.index is not None}, [i for i in self.items if i.player == player]
+        return {q.index: q.shown for q in found if q.index is not None}, [i for i in self.items if i.player == player]

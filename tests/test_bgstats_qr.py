@@ -129,3 +129,31 @@ def test_a_broken_drawing_does_not_decode(tmp_path: Path) -> None:
     cut = [" " * len(line) if i < len(drawing) // 2 else line for i, line in enumerate(drawing)]
     with pytest.raises(subprocess.CalledProcessError):
         decoded(png(drawing_modules(cut), tmp_path / "cut.png"))
+
+
+def renamed(sample: str, names: tuple[str, ...]) -> Sheet:
+    """A sample session scored with its players renamed, in order."""
+    from scorekeeper import files
+
+    session, warnings = files.load(SAMPLES / sample)
+    for old, new in zip(session.players, names, strict=True):
+        session = session.with_player_renamed(old, new)
+    return games.score(session, warnings)
+
+
+TWELVE = ("Alexandrinas", "Bartholomews", "Christophers", "Dominiquette")
+
+
+@pytest.mark.parametrize("sample", ["ticket-to-ride-4p.toml", "ticket-to-ride-europe-4p.toml",
+                                    "ticket-to-ride-usa-4p.toml"])
+def test_a_four_player_code_with_twelve_letter_names_fits_forty_rows(sample: str, tmp_path: Path) -> None:
+    """SPEC §6: 4 players named with 12 characters, scores of 3 digits: the code alone (half blocks, the white
+    screen as quiet zone) is at most 40 lines, and it decodes back to the link."""
+    import dataclasses
+
+    sheet = renamed(sample, TWELVE)
+    sheet = dataclasses.replace(sheet, totals={name: 100 + 11 * i for i, name in enumerate(TWELVE)})
+    link = bgstats_link(sheet, sample)
+    drawing = half_blocks(matrix(link, 0))
+    assert len(drawing) <= 40, (len(drawing), len(link))
+    assert decoded(png(drawing_modules(drawing), tmp_path / "code.png")) == link

@@ -19,7 +19,7 @@ def test_the_booth_holder_with_fewer_tickets_and_the_derby_holders_tickets_say_w
     sh = sheet(session("ticket-booth", ["Jon", "Lea", "Mo"], HANDS, rules={"rounds": 1}))
     said = [(i.player, i.category, i.points, i.why) for i in sh.rounds[0].items if not i.points]
     assert said == [
-        ("Jon", "attraction:8", 0, "3 cards, but Lea has more (5): 0"),
+        ("Jon", "attraction:8", 0, "3 #8 cards, but Lea has more (5): 0"),
         ("Jon", "ticket-booth", 0, "holds the Ticket Booth with 5 tickets, but Lea holds more (6): 0"),
         ("Lea", "tickets", 0, "6 tickets score 0: they hold the Demolition Derby"),
     ]

@@ -130,8 +130,9 @@ async def test_new_session_chooses_counts_by_length(tmp_path: Path) -> None:
         chain = form.focus_chain
         choice = form.query_one("#route-entry", Select)
         assert choice.value == "route_points" and form.query_one("#route-entry-part").display
-        tabs = chain.index(choice) - chain.index(form.query_one("#title"))
-        await burst(pilot, *["tab"] * tabs, "enter", "down", "enter")
+        assert form.focused is not None
+        tabs = chain.index(choice) - chain.index(form.focused)  # the choice is under the game, above the players
+        await burst(pilot, *(["tab"] * tabs if tabs > 0 else ["shift+tab"] * -tabs), "enter", "down", "enter")
         assert choice.value == "routes"
         await burst(pilot, "ctrl+s")
         screen = app.screen

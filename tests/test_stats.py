@@ -49,12 +49,13 @@ def test_margins_and_head_to_head_by_hand():
     result = statistics(summaries(*BOOTH))
     block = result["games"][0]
     # Margins (first place total minus the best other total): 3p 95.5 - 76 = 19.5; tiebreak 71 - 71 = 0;
-    # shared 129 - 129 = 0; 5p 69.5 - 62 = 7.5. Biggest 19.5 (3p); closest: the smallest margin of a decided game,
-    # 7.5 (5p: Eli over Dana); the tie-broken win and the shared victory are counted apart.
+    # shared 129 - 129 = 0; 5p 69.5 - 62 = 7.5. Biggest 19.5 (3p); closest: a tie on points, 0 — the first one
+    # counted, the shared victory (Ivy and Jo on 129 each), level; the tie-broken win and the shared victory counted.
     assert block["biggest_margin"]["margin"] == 19.5 and block["biggest_margin"]["file"] == "ticket-booth-3p.toml"
     assert block["biggest_margin"]["winners"] == ["Bo"] and block["biggest_margin"]["runner_up"] == "Ana"
-    assert block["closest_finish"]["margin"] == 7.5 and block["closest_finish"]["file"] == "ticket-booth-5p.toml"
-    assert block["closest_finish"]["winners"] == ["Eli"] and block["closest_finish"]["runner_up"] == "Dana"
+    closest = block["closest_finish"]
+    assert closest["margin"] == 0 and closest["level"] and closest["file"] == "ticket-booth-shared.toml", closest
+    assert closest["winners"] == ["Ivy", "Jo"] and closest["runner_up"] is None
     assert (block["tie_broken_wins"], block["shared_victories"]) == (1, 1)
     # Ana against Bo: 3p Bo 1st, Ana 2nd; tiebreak Bo 1st (last round), Ana 2nd: 2 games, Bo above twice.
     h2h = {(h["player"], h["opponent"]): h for h in result["head_to_head"]}
@@ -323,8 +324,8 @@ def test_stats_by_board_and_start_player_in_plain_json_and_csv(tmp_path, capsys)
     assert main(["stats", str(folder)]) == 0
     text = capsys.readouterr().out
     assert "  By board: Europe — 1 play" in text and "  By board: no board — 3 plays" in text
-    assert ("    Stations: 1.75 built on average (7 by 4 players); unused stations paid 4 each 2 times "
-            "(50%, 20 points)") in text
+    assert ("    Stations: 1.75 built on average (7 by 4 players); 2 of 4 players left stations unbuilt (50%), "
+            "for 20 points at 4 each") in text
     assert "    Globetrotter: its holder won 1 of 1 game (100%)" in text
     assert "    European Express: its holder won 0 of 1 game (0%)" in text
     assert main(["stats", str(folder), "--board", "europe", "--json"]) == 0

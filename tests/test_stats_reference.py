@@ -140,8 +140,8 @@ def recount(paths: list[Path]) -> dict[str, Any]:
             shared_tied[0] += 1
         elif totals[first[0]] == best_other:
             shared_tied[1] += 1
-        else:
-            margins.setdefault(game, []).append(totals[first[0]] - best_other)
+        # a tie on points (shared or tie-broken) is a closest finish of 0; the biggest margin is of a decided game
+        margins.setdefault(game, []).append(totals[first[0]] - best_other)
         for a in sheet["players"]:
             for b in sheet["players"]:
                 if key(a) < key(b):
@@ -163,7 +163,7 @@ def recount(paths: list[Path]) -> dict[str, Any]:
             "by_count": {str(n): (lambda a: a if (a * 2).denominator == 1 else two_places(a))(
                 Fraction(sum(v), len(v))) for n, v in row["counts"].items()}}
     for game, values in margins.items():
-        out["margins"][game] = (max(values), min(values))
+        out["margins"][game] = (max(values) if max(values) > 0 else None, min(values))
     return out
 
 
@@ -193,7 +193,8 @@ def test_statistics_agree_with_a_recount(seed: int, tmp_path_factory) -> None:
         assert (block["shared_victories"], block["tie_broken_wins"]) == (shared, tied), g
         if g in want["margins"]:
             big, close = want["margins"][g]
-            assert Fraction(str(block["biggest_margin"]["margin"])) == big, g
+            biggest = block["biggest_margin"]
+            assert (Fraction(str(biggest["margin"])) if biggest else None) == big, g
             assert Fraction(str(block["closest_finish"]["margin"])) == close, g
         else:
             assert block["biggest_margin"] is None and block["closest_finish"] is None, g

@@ -133,8 +133,8 @@ async def test_statistics_of_bo_worked_out_by_hand(folder: Path) -> None:
         by_count = lines[lines.index(row) + 3]
         assert by_count.split() == ["Bo", "95½", "71"]
         assert "Biggest winning margin: 19½ — Bo over Ana, 2026-11-27" in lines  # 95½ - 76
-        # The closest decided game: 19½ too; 71 to 71 (settled by the last round) is a tie-broken win, apart.
-        assert "Closest finish: 19½ — Bo over Ana, 2026-11-27" in lines
+        # The closest finish: 71 to 71, settled by the last round (a tie on points is the closest there is).
+        assert "Closest finish: 0 — level on 71, Bo over Ana on the tie-break, 2026-10-02" in lines
         assert "Level on points at the top: 1 win on a tie-break" in lines
         # The player's page: 2 plays, 2 wins, a streak of 2 still running; nobody ahead of Bo, so no rival.
         page = lines[lines.index("Bo across games"):lines.index("Head to head (places, every game)")]
@@ -209,9 +209,9 @@ async def test_export_writes_files_and_shows_the_bgstats_qr(folder: Path) -> Non
 
 @pilot_test
 async def test_bgstats_code_whole_or_not_at_all(folder: Path) -> None:
-    """At 120x40 the 41-line code of ticket-booth-3p does not fit the export screen (38 lines): it is not drawn,
-    the screen says so; f shows it alone on the whole terminal (39 lines, the white screen as quiet zone)."""
-    path = folder / "ticket-booth-3p.toml"
+    """At 120x40 the 39-line code of ticket-booth-5p does not fit the export screen (38 lines): it is not drawn,
+    the screen says so; f shows it alone on the whole terminal (37 lines, the white screen as quiet zone)."""
+    path = folder / "ticket-booth-5p.toml"
     async with opened(folder, "x", file=path, size=(120, 40)) as (app, pilot, screen):
         assert isinstance(screen, ExportScreen)
         assert "Code alone" not in keys_text(screen.query_one(KeyBar))
@@ -219,13 +219,13 @@ async def test_bgstats_code_whole_or_not_at_all(folder: Path) -> None:
         link = screen.link
         assert link is not None and not screen.query(QRCode)
         hints = " ".join(str(w.render()) for w in screen.query(".hint"))
-        assert "The code is 41 lines tall and the screen shows 38" in hints and "f shows it alone" in hints
+        assert "The code is 39 lines tall and the screen shows 38" in hints and "f shows it alone" in hints
         assert str(screen.query_one("#link", Static).render()) == link
-        assert (folder / "exports" / "ticket-booth-3p-bgstats.svg").is_file()
+        assert (folder / "exports" / "ticket-booth-5p-bgstats.svg").is_file()
         await burst(pilot, "f")
         code = app.screen.query_one(QRCode)
         drawn = [strip.text for strip in code.render_lines(code.region.reset_offset)]
-        assert drawn == half_blocks(matrix(link, 0)) and len(drawn) == 39
+        assert drawn == half_blocks(matrix(link, 0)) and len(drawn) == 37
         assert code.region.y >= 0 and code.region.bottom <= 40
         await burst(pilot, "escape")
         assert app.screen is screen
@@ -247,10 +247,13 @@ def mars(names: tuple[str, ...]) -> Any:
 
 
 @pilot_test
-async def test_bgstats_link_too_long_for_any_code(folder: Path) -> None:
-    """Five names of 40 emoji: a link of 3,000 bytes, more than any QR code holds: a message, the link, no crash."""
+async def test_bgstats_link_too_long_for_any_code(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A link of over 3,000 bytes, more than any QR code holds: a message, the link, no crash. (Five names of 40
+    emoji make 2,800 bytes, which a code still holds: the link is made longer here.)"""
     from scorekeeper import store
 
+    link_of = export.bgstats_link
+    monkeypatch.setattr(export, "bgstats_link", lambda sheet, file: link_of(sheet, file) + "%F0%9F%8E%B2" * 40)
     names = tuple(e * 40 for e in "🎲🐉🚂🏰🎟")  # 40 characters, the most a name has, of 4 bytes each
     path = folder / "emoji.toml"
     store.save(path, mars(names))
@@ -409,7 +412,7 @@ async def test_statistics_written_to_exports_as_csv_and_json(folder: Path, capsy
 @pilot_test
 async def test_statistics_and_history_by_board(folder: Path) -> None:
     """The game picker offers Ticket to Ride's boards: Europe's statistics (stations built 7 by 4 players, 1.75 on
-    average; Finn's 2 and Gus's 3 unused stations paid 4 each: 2 of 4 times, 20 points; the Express to Eva, who
+    average; Finn's 2 and Gus's 3 unused stations: 2 of 4 players left some unbuilt, 20 points; the Express to Eva, who
     lost) and Nordic's history (the one game, labelled with its board)."""
     async with opened(folder, "f3", size=(100, 30)) as (app, pilot, screen):
         assert isinstance(screen, StatisticsScreen)
@@ -417,7 +420,8 @@ async def test_statistics_and_history_by_board(folder: Path) -> None:
         assert screen.query_one(Filters).value("game") == "ticket-to-ride@europe"
         lines = screen.plain().splitlines()
         assert lines[0] == "1 finished session"
-        assert "Stations: 1.75 built on average; unused ones paid 4 each 2 of 4 times (50%, 20 points)" in lines
+        assert ("Stations: 1.75 built on average; 2 of 4 players left stations unbuilt (50%), for 20 points at 4 "
+                "each") in lines
         assert "European Express: its holder won 0 of 1 game (0%)" in lines
         assert "Ticket to Ride — Europe — 1 play" in lines
     async with opened(folder, "f2", size=(100, 30)) as (app, pilot, screen):

@@ -389,7 +389,7 @@ async def test_new_session_through_the_keyboard(tmp_path: Path) -> None:
         await burst(pilot, "backspace", "backspace", "backspace")
         await type_text(pilot, "Bo")
         app.screen.query_one("#title", Input).value = "Mars night"
-        rule = app.screen.query_one(".rule-input", Input)
+        rule = app.screen.query_one("#rules .rule-input", Input)
         rule.value = "2"
         await burst(pilot, "ctrl+s")
         assert isinstance(app.screen, WalkthroughScreen)

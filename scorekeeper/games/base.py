@@ -345,6 +345,10 @@ class Game:
                 return session.rules.get(key, r.default)
         raise KeyError(key)
 
+    def rules_for(self, rules: dict[str, Any]) -> tuple[Rule, ...]:
+        """The house rules as a form offers them under the rules chosen so far (a board may drop or retell one)."""
+        return self.rules
+
     def seating_problems(self, rules: dict[str, Any], count: int) -> list[Problem]:
         """What the rules say of a table of `count` players beyond the game's limits (a board designed for fewer)."""
         return []

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.games.base import names, plural
+from scorekeeper.games.base import names, ordinal, plural
 from scorekeeper.games.boards import STATIONS
 from scorekeeper.games.trains import (
     Card,
@@ -282,11 +282,13 @@ def _stations(game_map: Any, session: Session, number: int, out: MapRound) -> di
         if len(holders) < 2:
             continue
         places = names([f"{q}'s station_cities[{j}]" for q, j in holders])  # the same words at each of them
+        said = names([f"{q}'s {ordinal(j)} station" for q, j in holders])  # the table's words, for the app
+        count = COUNTED.get(len(holders), len(holders))
         for p, i in holders:
             out.problems.append(Problem(
-                f"{city} holds {COUNTED.get(len(holders), len(holders))} stations ({places}); no city holds more than "
-                "one station",
+                f"{city} holds {count} stations ({places}); no city holds more than one station",
                 "error", location(number, p, "station_cities", i), round=number, player=p,
-                field="station_cities"))
+                field="station_cities", said=f"{city} holds {count} stations ({said}); no city holds more than one "
+                                             "station"))
     out.built = {p: len(cities) for p, cities in built.items()}
     return built

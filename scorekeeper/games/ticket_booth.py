@@ -271,7 +271,8 @@ class TicketBooth(Game):
             every_card = f"the 1 {label} card" if n == 1 else f"all {n} {label} cards"
             return [Item(p, category, whole(2 * n), f"{every_card}: double {n}") for p in leaders]
         has = "has" if len(leaders) == 1 else "have"
-        missed = [Item(p, category, whole(0), f"{plural(c, 'card')}, but {names(leaders)} {has} more ({top}): 0")
+        missed = [Item(p, category, whole(0),
+                       f"{plural(c, f'{label} card')}, but {names(leaders)} {has} more ({top}): 0")
                   for p, c in counts.items() if 0 < c < top]  # every card that scored nothing, and why
         if len(leaders) == 1:
             p = leaders[0]

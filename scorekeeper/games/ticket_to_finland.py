@@ -179,7 +179,9 @@ class TicketToFinland(Game):
                     problems.append(Problem(
                         f"{known} is a {TOURIST_CARDS[known]} on its card (rulebook 002), but points is "
                         f"{card['points']}; write points = {TOURIST_CARDS[known]}, or leave points out",
-                        "error", f"{at}.points", round=number, player=p, field="tourists"))
+                        "error", f"{at}.points", round=number, player=p, field="tourists",
+                        said=f"{known} is a {TOURIST_CARDS[known]} on its card (rulebook 002), not "
+                             f"{card['points']}: type its name alone, or {TOURIST_CARDS[known]} {known}"))
         source = "rulebook 002: at least 3 route cards and at least 3 tourist cards"
         problems += kept_checks(session, number, "tickets", 3, ("ticket", "tickets"), source)
         problems += kept_checks(session, number, "tourists", 3, ("tourist card", "tourist cards"), source)

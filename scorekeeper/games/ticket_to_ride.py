@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -67,7 +67,7 @@ BOARD_RULES = {
            "tickets",
     "europe": "45 trains; 3 stations each (+4 for each one not built; a station borrows one route of another "
               "player for tickets); +10 European Express; a tie goes to the most completed tickets, then the fewest "
-              "stations built",
+              "stations built, then the European Express",
     "nordic": "designed for 2–3 players; 40 trains; +10 Globetrotter for the most completed tickets; a tie goes "
               "to the most completed tickets, then the longest path",
 }
@@ -79,6 +79,21 @@ TIEBREAKS = {
     "shared": ("rulebooks 001 and 003 say only that the most points win", "a tie on total is shared"),
 }
 """The values of rule `tiebreak`: where each comes from, and what it does."""
+
+BOARD_TIEBREAKS = {
+    "europe": "the Europe rulebook's: most completed tickets, then the fewest stations built, then the European "
+              "Express, then shared",
+    "nordic": "the Nordic Countries rulebook's: most completed tickets, then the longest continuous path, then "
+              "shared",
+}
+"""What rule `tiebreak = "tickets"` does on Europe and Nordic Countries (their rulebooks print a tie-break)."""
+
+
+def tiebreak_help(edition: str) -> str:
+    """Rule `tiebreak` in one line, as it reads on the board chosen (the USA's: the publisher's full rule)."""
+    parts = [f"{key} — {BOARD_TIEBREAKS[edition]}" if key == "tickets" and edition in BOARD_TIEBREAKS
+             else f"{key} — {what} ({source})" for key, (source, what) in TIEBREAKS.items()]
+    return "a tie for the most points: " + "; or ".join(parts)
 
 
 # -- fields ----------------------------------------------------------------------------
@@ -136,9 +151,7 @@ class TicketToRide(Game):
                             + BOARD_RULES[board]) for board in EDITIONS),
              blank=("as the map", "the rules of the board chosen above (with no board: the USA rules, as in "
                                   "the base game)")),
-        Rule("tiebreak", "tickets", "a tie for the most points: " + "; or ".join(
-             f"{key} — {what} ({source})" for key, (source, what) in TIEBREAKS.items()),
-             choices=tuple(TIEBREAKS), kind="choice"),
+        Rule("tiebreak", "tickets", tiebreak_help("usa"), choices=tuple(TIEBREAKS), kind="choice"),
     )
     fields = (
         IntField("route_points", "Route points", "points for claimed routes, as on the score track", lo=0),
@@ -153,6 +166,22 @@ class TicketToRide(Game):
         """The map of the session's rules, or None (also for a map the program does not know)."""
         value = rules.get("map")
         return value if value in MAPS else None
+
+    def rules_for(self, rules: dict[str, Any]) -> tuple[Rule, ...]:
+        """The house rules as the board chosen has them: Nordic Countries has no longest-path bonus (the
+        Globetrotter is fixed); on Europe the bonus is the European Express; the tie-break names the board's."""
+        edition = self.edition(rules)
+        out: list[Rule] = []
+        for rule in self.rules:
+            if rule.key == "longest_path_bonus" and edition == "nordic":
+                continue
+            if rule.key == "longest_path_bonus" and edition == "europe":
+                rule = replace(rule, help="points for the European Express, the longest continuous path of a "
+                                          "player's own routes (every tied player receives them)")
+            elif rule.key == "tiebreak":
+                rule = replace(rule, help=tiebreak_help(edition))
+            out.append(rule)
+        return tuple(out)
 
     def edition(self, rules: dict[str, Any]) -> str:
         """The board whose rules apply: the map's, else rule edition's, else the USA (the base game)."""
@@ -191,8 +220,9 @@ class TicketToRide(Game):
             fields["tickets"] = TicketNamesField("tickets", "Tickets",
                                                  TICKETS_HELP + "; on a map the name alone will do",
                                                  lo=1, needs_points=False)
+            example = {"europe": "Berlin – Essen", "nordic": "Kristiansand – Oslo"}.get(edition, "Denver – Kansas City")
             fields["claimed"] = RouteNamesField("claimed", "Claimed routes",
-                                                "routes claimed, by their two cities (\"Denver – Kansas City\")")
+                                                f"routes claimed, by their two cities (\"{example}\")")
         return fields
 
     # -- steps ----------------------------------------------------------------------
@@ -395,7 +425,8 @@ class TicketToRide(Game):
         return {p: sum(1 for c in self.tickets(session, number, p) if c.completed) for p in session.players}
 
     def globetrotter_items(self, session: Session, number: int) -> list[Item]:
-        """Nordic Countries: +10 to every player with the most completed tickets (nobody when that is 0)."""
+        """Nordic Countries: +10 to every player with the most completed tickets (nobody when that is 0); a player
+        with fewer is told so (no bonus), as Europe's Express says it."""
         done = self.completed(session, number)
         holders, top = bonus_holders(done)
         items = []
@@ -408,7 +439,8 @@ class TicketToRide(Game):
                 why = (f"the Globetrotter, tied with {others} for the most completed tickets ({top} each): "
                        f"+{GLOBETROTTER}")
             items.append(Item(p, "globetrotter", whole(GLOBETROTTER), why))
-        return items
+        return items + missed_items(done, holders, "globetrotter", "the Globetrotter: completed tickets",
+                                    plural(top, "ticket"))
 
     def path_items(self, session: Session, number: int) -> list[Item]:
         """The Longest Continuous Path bonus, to every player tied for the greatest path."""

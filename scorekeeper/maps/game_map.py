@@ -19,6 +19,8 @@ DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
 
 SEPARATOR = " \u2013 "
 """How names are displayed: the two cities around an en dash, "Denver – Kansas City"."""
+EXAMPLE_ROUTES = (f"Denver{SEPARATOR}Kansas City", f"Berlin{SEPARATOR}Essen", f"Kristiansand{SEPARATOR}Oslo")
+"""The routes a board's messages give as an example of a name, the first this map has (else its first route)."""
 
 _DASH = re.escape(DASHES)
 _DASH_RUN = re.compile(f"[{_DASH}](?:[\\s{_DASH}]*[{_DASH}])?")
@@ -382,6 +384,13 @@ class GameMap:
                                f"{len(text):,} characters long, and no city name there is over "
                                f"{self._index.longest}")
 
+    def example(self) -> str:
+        """A route of this map to show how a name is written (`Denver – Kansas City` on the USA map, `Berlin –
+        Essen` on Europe): a board's own, never another's."""
+        names = {route.name for route in self.routes}
+        known = next((n for n in EXAMPLE_ROUTES if n in names), None)
+        return known or (self.routes[0].name if self.routes else f"Denver{SEPARATOR}Kansas City")
+
     def _resolve_pair(self, text: str, kind: str) -> tuple[str, str]:
         if kind not in _KINDS:
             raise ValueError(f"kind must be one of {', '.join(_KINDS)}, not {kind!r}")
@@ -393,7 +402,7 @@ class GameMap:
             close = self._close_names(text, kind)
             raise MapNameError(
                 f"{shown!r} is not a {what} name: write two cities joined by a dash, as in "
-                f"'Denver{SEPARATOR}Kansas City'{_did_you_mean(close)}",
+                f"'{self.example()}'{_did_you_mean(close)}",
                 close,
             )
         options: list[tuple[str, str]] = []

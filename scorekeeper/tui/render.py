@@ -24,8 +24,8 @@ def pad(text: str, width: int, right: bool = False) -> str:
 def problem_line(problem: Problem, prefix: str = "") -> Line:
     """`✗ message` in the error colour, `⚠ message` in the warning colour."""
     if problem.is_error:
-        return Content.styled("✗ ", "$text-error"), Content.styled(inert(prefix + problem.message), "$text-error")
-    return Content.styled("⚠ ", "$text-warning"), Content.styled(inert(problem.message), "$text-warning")
+        return Content.styled("✗ ", "$text-error"), Content.styled(inert(prefix + problem.shown), "$text-error")
+    return Content.styled("⚠ ", "$text-warning"), Content.styled(inert(problem.shown), "$text-warning")
 
 
 def item_line(item: Item, width: int = 4) -> Line:

@@ -80,6 +80,9 @@ class ExportScreen(Screen[None]):
         self.sheet = sheet
         self.link: str | None = None
         self.code_height: int | None = None
+        self.drawn_fits = False
+        self.code_columns = 0
+        self.saved: Content | None = None
         self.written: dict[str, Path] = {}
 
     def compose(self) -> ComposeResult:
@@ -151,15 +154,44 @@ class ExportScreen(Screen[None]):
         """Show the BG Stats play as a QR code, drawn whole or not at all, and its link as text; save the code as
         a picture too. A link too long for any QR code says so (the link is still there to copy)."""
         self.link = link = export.bgstats_link(self.sheet, str(self.path))
+        try:
+            code = QRCode(link)
+            self.code_height, self.code_columns = code.height, code.columns
+        except DataOverflowError:
+            self.code_height = None
+        self.saved = self.save_picture(link) if self.code_height is not None else None
+        await self.lay_out_code()
+        self.refresh_bindings()
+        box = self.query_one("#qr-box", Vertical)
+        self.call_after_refresh(box.scroll_visible, top=True, animate=False)
+
+    def save_picture(self, link: str) -> Content:
+        """Save the code as an SVG picture in exports/; what to say about it."""
+        picture = exports_dir(self.path) / f"{self.path.stem}-bgstats.svg"
+        try:
+            store.own_folder(picture.parent)
+            store.write_atomic(picture, svg(link))
+        except OSError as exc:
+            return Content.styled(f"The code could not be saved as a picture: {exc.strerror or exc}", "$text-error")
+        return Content.from_markup("The code is also saved as a picture: $path", path=str(picture))
+
+    def code_fits(self) -> bool:
+        """Whether the whole code fits the screen beside its title and key bars, and across (quadrants, two
+        modules a character, where half blocks are too wide)."""
+        across = self.query_one("#qr-box", Vertical).content_region.width or self.size.width - 4
+        return (self.code_height is not None and self.code_height <= self.size.height - 2
+                and (self.code_columns + 1) // 2 <= across)
+
+    async def lay_out_code(self) -> None:
+        """The code (when it fits whole, else why not and where to see it), the hints and the link."""
+        link = self.link
+        if link is None:
+            return
         box = self.query_one("#qr-box", Vertical)
         await box.remove_children()
-        try:
-            qr: QRCode | None = QRCode(link, id="qr")
-        except DataOverflowError:
-            qr = None
-        self.code_height = qr.height if qr is not None else None
+        self.drawn_fits = self.code_fits()
         parts: list[Widget] = []
-        if qr is None:
+        if self.code_height is None:
             parts.append(Static(Content.from_markup(
                 "[b $text-warning]This play is too long for a QR code:[/] its link is $n characters (the player "
                 "names), more than any code holds. y copies the link below, to send to the phone.",
@@ -169,46 +201,49 @@ class ExportScreen(Screen[None]):
             hint = Static(Content.from_markup("[b]BG Stats[/b]: scan the code with the phone's camera to log this "
                                               "play$state; f shows the code alone, y copies the link below.",
                                               state=state), classes="hint")
-            room = self.size.height - 2
-            if qr.height <= room:
-                parts += [qr, hint]
+            if self.drawn_fits:
+                parts += [QRCode(link, id="qr"), hint]
             else:  # a code cut in two scans as nothing: the whole screen, or the picture
-                fits = qr.height - BORDER <= self.app.size.height
-                parts += [Static(Content.from_markup(
-                    "[b $text-warning]The code is $n lines tall and the screen shows $room:[/] $how",
-                    n=str(qr.height), room=str(room),
-                    how="f shows it alone, on the whole terminal." if fits else
-                    "make the terminal taller (or its font smaller), or open the picture saved below."),
-                    classes="hint"), hint]
-            picture = exports_dir(self.path) / f"{self.path.stem}-bgstats.svg"
-            try:
-                store.own_folder(picture.parent)
-                store.write_atomic(picture, svg(link))
-                saved = Content.from_markup("The code is also saved as a picture: $path", path=str(picture))
-            except OSError as exc:
-                saved = Content.styled(f"The code could not be saved as a picture: {exc.strerror or exc}",
-                                       "$text-error")
-            parts.append(Static(saved, classes="hint"))
-        parts.append(Static(Content(link), id="link"))
+                fits = (self.code_height - BORDER <= self.app.size.height
+                        and (self.code_columns - 2 * BORDER + 1) // 2 <= self.app.size.width)
+                how = ("f shows it alone, on the whole terminal." if fits else
+                       "make the terminal larger (or its font smaller), or open the picture saved below.")
+                if self.code_height <= self.size.height - 2:  # tall enough: too wide
+                    said = Content.from_markup("[b $text-warning]The code is $n columns wide and the screen has "
+                                               "$room:[/] $how", n=str((self.code_columns + 1) // 2),
+                                               room=str(self.size.width), how=how)
+                else:
+                    said = Content.from_markup("[b $text-warning]The code is $n lines tall and the screen shows "
+                                               "$room:[/] $how", n=str(self.code_height),
+                                               room=str(self.size.height - 2), how=how)
+                parts += [Static(said, classes="hint"), hint]
+            if self.saved is not None:
+                parts.append(Static(self.saved, classes="hint"))
+        parts += [Static(Content(link), id="link"), Static(id="copied", classes="hint")]
         await box.mount_all(parts)
-        self.refresh_bindings()
-        self.call_after_refresh(box.scroll_visible, top=True, animate=False)
+
+    async def on_resize(self) -> None:
+        """A code that no longer fits whole goes (one that now fits comes back): never a part of a code."""
+        if self.link is not None and self.code_fits() != self.drawn_fits:
+            await self.lay_out_code()
 
     def action_full_code(self) -> None:
         """The QR code alone on the whole terminal (when it fits; else the screen says how to scan it)."""
         if self.link is None or self.code_height is None:
             return
-        if self.code_height - BORDER > self.app.size.height:  # drawn there with the white screen as quiet zone
-            self.notify(f"The code is {self.code_height} lines tall and the terminal {self.app.size.height}: open "
-                        "the picture in exports/ instead.", severity="warning", markup=False)
+        if (self.code_height - BORDER > self.app.size.height  # drawn there with the white screen as quiet zone
+                or (self.code_columns - 2 * BORDER + 1) // 2 > self.app.size.width):
+            self.query_one("#copied", Static).update(Content.styled(
+                f"The code is {self.code_height - BORDER} lines tall and the terminal {self.app.size.height}: "
+                "open the picture in exports/ instead.", "$text-warning"))
             return
         self.app.push_screen(CodeScreen(self.link))
 
     def action_copy_link(self) -> None:
         """Copy the BG Stats link to the clipboard (where the terminal allows it)."""
         if self.link:
-            self.app.copy_to_clipboard(self.link)
-            self.notify("The BG Stats link is on the clipboard (if the terminal allows it).", markup=False)
+            self.app.copy_to_clipboard(self.link)  # said under the link: a toast would cover it
+            self.query_one("#copied", Static).update("The link is on the clipboard (if the terminal allows it).")
 
     def action_back(self) -> None:
         """Back to where the export was asked."""
@@ -223,6 +258,10 @@ class CodeScreen(Screen[None]):
         align: center middle;
         background: #ffffff;
     }
+    CodeScreen #too-small {
+        color: #000000;
+        width: auto;
+    }
     """
     BINDINGS = [Binding("escape,f", "back", "Back", id="back")]
 
@@ -232,6 +271,18 @@ class CodeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield QRCode(self.link, border=0, id="qr")  # the screen's white ground is the quiet zone
+        yield Static("The terminal is too small for the code now: make it taller, or Esc and open the picture.",
+                     id="too-small")
+
+    def on_mount(self) -> None:
+        """Whole or nothing from the first frame."""
+        self.on_resize()
+
+    def on_resize(self) -> None:
+        """The code whole, or in its place a line saying why not (never a part of it)."""
+        code = self.query_one("#qr", QRCode)
+        code.display = code.height <= self.size.height and (code.columns + 1) // 2 <= self.size.width
+        self.query_one("#too-small", Static).display = not code.display
 
     def action_back(self) -> None:
         """Back to the export screen."""

@@ -93,17 +93,20 @@ def step_keys(state: WalkState, step: Step, slots: tuple[walk.Slot, ...],
     """The keys of a step's inputs: how the cursor moves through them (`moves`), and each kind's own keys."""
     rows: list[tuple[str, str]] = []
     inputs = [s for s in slots if s.kind not in STEP_WIDE]
+    lists = any(getattr(editor_class(editor_kind(s)), "stacked", False) for s in inputs)
+    by_line = ("in a list: the line above / below (typing replaces a line moved to; ← → or End first to edit "
+               "it); past the list's first or last line, ") if lists else ""
     if moves and len(inputs) > 1:
         order = " → ".join(s.label for s in inputs)
         if walk.offers_either(step, slots):
             order += ": give one or the other"
         rows += [("Enter, Tab", f"confirms the box (empty: 0 / no) and moves along the player's row ({order}), "
                                 "then to the next player's row; after the last player, the next step"),
-                 ("↑ / ↓", "the same column of the previous / next player")]
+                 ("↑ / ↓", by_line + "the same column of the previous / next player")]
     elif moves and inputs:
         rows += [("Enter, Tab", "confirms the value (empty: 0 / no) and goes to the next player; after the last "
                                 "one, the next step"),
-                 ("↑ / ↓", "the previous / next player")]
+                 ("↑ / ↓", by_line + "the previous / next player")]
     elif moves:
         rows.append(("Enter", "the standings" if step.id == "summary" else
                      "the next step (nothing to type here: the points come from earlier steps)"))

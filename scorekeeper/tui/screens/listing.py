@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -71,6 +72,13 @@ class Entry:
         return ([(escape_controls(text), style) for text, style in first],
                 [(escape_controls(text), style) for text, style in second])
 
+    def flowed(self, width: int) -> list[Line]:
+        """The row for a phone: the same pieces flowed into lines of `width` cells, a piece too long for a line
+        wrapped at its spaces, so that nothing is cut (`— finished — Finn won 71–71 (built fewer stations)`)."""
+        first, second = self.parts()
+        pieces = [piece for piece in (*first, *second) if piece[0].strip()]
+        return flow([(text.strip(), style) for text, style in pieces], width)
+
     def lines(self) -> tuple[Content, Content]:
         """Title, game and date; players and state (or why the file cannot be read)."""
         first, second = self.parts()
@@ -84,6 +92,58 @@ class Entry:
 
 Line = list[tuple[str, str]]
 """A line of a row: (text, style) pieces."""
+
+NARROW = 60
+"""Under this many columns (a phone held upright) a row's pieces wrap instead of being cut."""
+
+
+def flow(pieces: Line, width: int, indent: int = 2, gap: int = 2) -> list[Line]:
+    """Pieces laid out in lines of `width` cells: each on the current line when it fits (`gap` spaces apart),
+    else on a new one indented; one longer than a line wrapped at its spaces (a word longer than the line is cut
+    when drawn)."""
+    lines: list[Line] = [[]]
+    used = 0
+    for text, style in pieces:
+        size = cells(text)
+        if lines[-1] and used + gap + size <= width:
+            lines[-1] += [(" " * gap, ""), (text, style)]
+            used += gap + size
+            continue
+        start = 0 if len(lines) == 1 and not lines[-1] else indent
+        chunks = [(text, size)] if start + size <= width else words_in_lines(text, max(1, width - indent))
+        for chunk, size in chunks:
+            if lines[-1]:
+                lines.append([])
+            start = indent if len(lines) > 1 else 0
+            lines[-1] = [(" " * start, ""), (chunk, style)] if start else [(chunk, style)]
+            used = start + size
+    return lines
+
+
+def cells(text: str) -> int:
+    """The cells a text takes, at most (its length when no character of it can be wide: the common case — Latin,
+    Greek, Cyrillic, dashes — counted fast; a combining mark counted as a cell only wraps a line sooner)."""
+    return len(text) if _ONE_CELL.fullmatch(text) else cell_len(text)
+
+
+_ONE_CELL = re.compile("[\u0000-\u10ff\u2000-\u2bff]*")
+"""Text of characters never wider than one cell."""
+
+
+def words_in_lines(text: str, width: int) -> list[tuple[str, int]]:
+    """A text wrapped at its spaces into lines of at most `width` cells (a longer word alone on its line), each
+    with its cells."""
+    out: list[tuple[str, int]] = []
+    line, used = "", 0
+    for word in text.split(" "):
+        size = cells(word)
+        if line and used + 1 + size > width:
+            out.append((line, used))
+            line, used = "", 0
+        line, used = (f"{line} {word}", used + 1 + size) if line else (word, size)
+    if line or not out:
+        out.append((line, used))
+    return out
 
 
 def strip_of(line: Line, width: int, base: Style, styles: dict[str, RichStyle]) -> Strip:
@@ -135,6 +195,7 @@ class SessionList(ScrollView, can_focus=False):
     }
     """
     ROW = 3
+    """Lines a row takes, the gap included (on a phone, as many as its pieces need, and the gap)."""
 
     class Chosen(Message):
         """A row was clicked."""
@@ -150,7 +211,53 @@ class SessionList(ScrollView, can_focus=False):
         self.scrolled = False
         """Whether the user scrolled the list (the mouse wheel)."""
         self._cache: LRUCache[tuple[Entry, bool, int], list[Strip]] = LRUCache(2048)
+        self._tops: list[int] | None = None
+        """On a phone: where each row starts (rows of different heights); None: every row ROW lines."""
+        self._heights: dict[tuple[Entry, int], int] = {}
         self._styles: dict[Style, dict[str, RichStyle]] = {}
+
+    def lay_out(self) -> int:
+        """The rows' tops for this width (on a phone: each as tall as its pieces need); the lines they take."""
+        width = self.app.size.width
+        if width >= NARROW:
+            self._tops = None
+            return len(self.rows) * self.ROW
+        room = max(1, self.scrollable_content_region.width or width - 4)
+        if len(self._heights) > 4 * len(self.rows) + 1000:  # entries gone from the list are forgotten
+            self._heights.clear()
+        tops, top = [], 0
+        for entry in self.rows:
+            tops.append(top)
+            key = (entry, room)
+            height = self._heights.get(key)
+            if height is None:
+                height = self._heights[key] = len(entry.flowed(room)) + 1
+            top += height
+        self._tops = tops + [top]
+        return top
+
+    def span(self, index: int) -> tuple[int, int]:
+        """The first line of a row and the first line after it (its gap included)."""
+        if self._tops is None:
+            return index * self.ROW, (index + 1) * self.ROW
+        return self._tops[index], self._tops[index + 1]
+
+    def at(self, y: int) -> tuple[int, int]:
+        """The row at line `y` of the list and the line within it."""
+        if self._tops is None:
+            return divmod(y, self.ROW)
+        from bisect import bisect_right
+
+        index = bisect_right(self._tops, y) - 1
+        if index >= len(self.rows):
+            return len(self.rows), 0
+        return index, y - self._tops[index]
+
+    def on_resize(self) -> None:
+        """A new width on a phone flows the rows again (their heights change with it)."""
+        if self._tops is not None or self.app.size.width < NARROW:
+            self.virtual_size = Size(0, max(0, self.lay_out() - 1))
+            self.highlight(self.highlighted)
 
     def set_rows(self, rows: Sequence[Entry], highlighted: int | None) -> None:
         """Show these entries, one of them highlighted (rows already drawn are reused).
@@ -159,7 +266,7 @@ class SessionList(ScrollView, can_focus=False):
         list keeps its place and size, and only its scroll bar and lines are drawn again.
         """
         self.rows = rows
-        size = Size(0, max(0, len(rows) * self.ROW - 1))
+        size = Size(0, max(0, self.lay_out() - 1))
         if size != self.virtual_size:
             height = self.container_size.height
             if self.is_mounted and height and (size.height > height) == (self.virtual_size.height > height):
@@ -182,7 +289,8 @@ class SessionList(ScrollView, can_focus=False):
         self.highlighted = index
         self.refresh()
         if index is not None and self.is_mounted:
-            self.scroll_to_region(Region(0, index * self.ROW, 1, 2), animate=False, force=True, immediate=True)
+            top, bottom = self.span(index)
+            self.scroll_to_region(Region(0, top, 1, bottom - top - 1), animate=False, force=True, immediate=True)
 
     def move(self, delta: int) -> None:
         """Move the highlight by `delta` rows."""
@@ -196,10 +304,11 @@ class SessionList(ScrollView, can_focus=False):
     def render_line(self, y: int) -> Strip:
         """One line of the list: a row's first or second line, or the gap."""
         width = self.scrollable_content_region.width
-        index, part = divmod(self.scroll_offset.y + y, self.ROW)
-        if index >= len(self.rows) or part == 2:
+        index, part = self.at(self.scroll_offset.y + y)
+        strips = self._strips(index, width) if index < len(self.rows) else []
+        if part >= len(strips):
             return Strip.blank(width, self.get_visual_style("session-list--row").rich_style)
-        return self._strips(index, width)[part]
+        return strips[part]
 
     def _strips(self, index: int, width: int) -> list[Strip]:
         lit = index == self.highlighted
@@ -208,7 +317,9 @@ class SessionList(ScrollView, can_focus=False):
         if strips is None:
             style = self.get_visual_style("session-list--row", *(["session-list--highlighted"] if lit else []))
             styles = self._styles.setdefault(style, {})
-            strips = [strip_of(line, width, style, styles) for line in self.rows[index].parts()]
+            entry = self.rows[index]
+            lines = entry.flowed(width) if self._tops is not None else entry.parts()
+            strips = [strip_of(line, width, style, styles) for line in lines]
             self._cache.set(key, strips)
         return strips
 
@@ -225,8 +336,8 @@ class SessionList(ScrollView, can_focus=False):
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        index, part = divmod(self.scroll_offset.y + offset.y, self.ROW)
-        if part < 2 and 0 <= index < len(self.rows):
+        index, part = self.at(self.scroll_offset.y + offset.y)
+        if 0 <= index < len(self.rows) and part < self.span(index)[1] - self.span(index)[0] - 1:
             self.highlight(index)
             self.post_message(self.Chosen(index))
 

@@ -157,6 +157,16 @@ class RuleRow(Horizontal):
             value = None if event.select.is_blank() else event.value
             self.query_one(".rule-help", Label).update(self.help_text(value))
 
+    def retell(self, rule: Rule | None) -> None:
+        """The rule as the board chosen has it (its line of explanation); None: the board has no such rule, the
+        row goes."""
+        self.display = rule is not None
+        if rule is not None and rule != self.rule:
+            self.rule = rule
+            widget = self.query_one(".rule-input")
+            value = widget.value if isinstance(widget, Select) and not widget.is_blank() else None
+            self.query_one(".rule-help", Label).update(self.help_text(value))
+
     def value(self) -> Any:
         """The value given, or None to keep the default."""
         rule = self.rule
@@ -196,6 +206,14 @@ class NewSessionScreen(Screen[None]):
         with VerticalScroll(id="new-session"):
             yield Label(Content.styled("Game", "bold"), classes="section")
             yield GameList(*(Option(self.game_prompt(g), id=g.id) for g in games.GAMES.values()), id="game")
+            with Horizontal(id="route-entry-part", classes="rule-row"):  # under the game: seen without scrolling
+                yield Label(Content.styled("Routes entered as", "bold"), classes="rule-key")
+                yield Select([(Content(name), key) for key, name in walk.ENTRY_NAMES.items()],
+                             value=next(iter(walk.ENTRY_NAMES)), allow_blank=False, id="route-entry",
+                             classes="rule-input", compact=True)
+                yield Label(Content.assemble("one box for the points on the score track, or one for each route "
+                                             "length", ("  (ctrl+e in the walkthrough changes it)", "dim")),
+                            classes="rule-help")
             yield Label(Content.styled("Players", "bold"), classes="section")
             yield Static(id="seating", classes="hint")
             for i in range(1, MAX_PLAYERS + 1):
@@ -211,17 +229,6 @@ class NewSessionScreen(Screen[None]):
             yield Label(Content.styled("House rules", "bold"), classes="section")
             yield Vertical(id="rules")
             yield Static(id="rules-problem", classes="field-problem")
-            with Vertical(id="route-entry-part"):
-                yield Label(Content.styled("Routes", "bold"), classes="section")
-                with Horizontal(classes="rule-row"):
-                    yield Label(Content.styled("entered as", "bold"), classes="rule-key")
-                    yield Select([(Content(name), key) for key, name in walk.ENTRY_NAMES.items()],
-                                 value=next(iter(walk.ENTRY_NAMES)), allow_blank=False, id="route-entry",
-                                 classes="rule-input", compact=True)
-                    yield Label(Content.assemble("how the table enters each player's routes: one box for the points "
-                                                 "on the score track, or one for each route length",
-                                                 ("  (ctrl+e in the walkthrough changes it)", "dim")),
-                                classes="rule-help")
             with Horizontal(classes="buttons"):
                 yield Button("Create and start scoring (ctrl+s)", variant="primary", id="create")
                 yield Button("Cancel (Esc)", id="cancel")
@@ -282,7 +289,10 @@ class NewSessionScreen(Screen[None]):
     @on(Input.Changed)
     @on(Select.Changed)
     def changed(self) -> None:
-        """Check as you type."""
+        """Check as you type; the house rules as the board chosen has them."""
+        offered = {rule.key: rule for rule in self.game.rules_for(self.rules())}
+        for row in self.query(RuleRow):
+            row.retell(offered.get(row.rule.key))
         self.check()
 
     def players(self) -> list[str]:
@@ -291,10 +301,10 @@ class NewSessionScreen(Screen[None]):
         return [n for n in names if n]
 
     def rules(self) -> dict[str, Any]:
-        """The rules given (defaults left out)."""
+        """The rules given (defaults left out; a rule the board has not, left out)."""
         out: dict[str, Any] = {}
         for row in self.query(RuleRow):
-            value = row.value()
+            value = row.value() if row.display else None
             if value is not None:
                 out[row.rule.key] = value
         return out

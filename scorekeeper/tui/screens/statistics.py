@@ -21,7 +21,6 @@ from textual.widget import AwaitMount
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from scorekeeper.games.base import names
 from scorekeeper.report import shown_boards
 from scorekeeper.stats import MIN_PLAYS, statistics
 from scorekeeper.summary import Summary
@@ -134,12 +133,12 @@ def by_count_rows(players: list[dict[str, Any]]) -> Content:
 
 
 def finish_text(label: str, record: dict[str, Any] | None) -> Content:
-    """`Biggest winning margin: 25 — Ana over Bo, 2026-11-27`."""
+    """`Biggest winning margin: 25 — Ana over Bo, 2026-11-27`; a tie: `Closest finish: 0 — level on 52, …`."""
+    from scorekeeper.report import finish_phrase
+
     if record is None:
         return Content("")
-    winners = names([inert(w) for w in record["winners"]])
-    over = f" over {inert(record['runner_up'])}" if record.get("runner_up") else ""
-    return Content.assemble((f"{label}: ", "bold"), f"{num(record['margin'])} — {winners}{over}, {record['date']}")
+    return Content.assemble((f"{label}: ", "bold"), f"{finish_phrase(record, num)}, {record['date']}")
 
 
 def game_section(game: dict[str, Any]) -> list[Content | Rows]:
@@ -182,11 +181,12 @@ def game_section(game: dict[str, Any]) -> list[Content | Rows]:
 def board_figures(block: dict[str, Any]) -> list[Content]:
     """A game's or a board's highest score (who and when), Longest Path (Europe: the European Express), and on
     Europe the stations, on Nordic Countries the Globetrotter."""
+    from scorekeeper.report import highest_phrase, unbuilt_phrase
+
     out = []
     top = block.get("highest_score")
     if top:
-        out.append(Content.assemble(("Highest score: ", "bold"),
-                                    f"{num(top['points'])} — {inert(top['player'])}, {top['date']}"))
+        out.append(Content.assemble(("Highest score: ", "bold"), f"{highest_phrase(top, num)}, {top['date']}"))
     path = block.get("longest_path")
     if path and path["games"]:
         label = "European Express: " if block.get("board") == "europe" else "Longest Path: "
@@ -195,9 +195,7 @@ def board_figures(block: dict[str, Any]) -> list[Content]:
     stations = block.get("stations")
     if stations and stations["results"]:
         out.append(Content.assemble(("Stations: ", "bold"), f"{num(stations['average_built'])} built on average; "
-                                    f"unused ones paid 4 each {stations['unused']} of {stations['results']} "
-                                    f"times ({rate(stations['unused_rate'])}, {num(stations['unused_points'])} "
-                                    "points)"))
+                                    + unbuilt_phrase(stations, num, rate(stations['unused_rate']))))
     trotter = block.get("globetrotter")
     if trotter and trotter["games"]:
         out.append(Content.assemble(("Globetrotter: ", "bold"), f"its holder won {trotter['holder_won']} of "
@@ -403,9 +401,11 @@ class StatisticsScreen(IndexedScreen):
             ("start player", "the first player of round 1; on a player's page, the plays as start player, the wins "
                              "among them (a shared victory is a win) and that win rate"),
             ("rival, nemesis", "the player most often placed just above; the opponent who finished above most often"),
-            ("closest finish", "the smallest margin of a decided game (tie-broken and shared wins are counted apart)"),
+            ("closest finish", "the smallest margin between first and second; a tie on points is the closest (0), "
+                               "with who won it on the tie-break or who shared the victory"),
             ("by board", "Ticket to Ride per board (rule map, else edition, else none); Europe: stations built on "
-                         "average and how often unused ones paid 4 each; Nordic: how often a Globetrotter won"),
+                         "average and how many players left some unbuilt (4 points each); Nordic: how often a "
+                         "Globetrotter won"),
             ("rankings", f"players with fewer than {MIN_PLAYS} plays come after the others"),
         ]
 

@@ -20,7 +20,8 @@ PHONE = 48
 
 class CardLines(Editor):
     """A list, one item per line: Enter ends a line (a new one below), Enter on the empty last line moves on,
-    Backspace on an empty line or ctrl+r removes it, up and down go line to line (then to another player)."""
+    Backspace on an empty line or ctrl+r removes it, up and down go line to line (then to another player); a
+    filled line moved to is taken whole, as a filled box is: typing replaces it, ← → End edit it."""
 
     HELP: ClassVar[tuple[tuple[str, str], ...]] = (
         ("card lists", "one card per line: 8 = completed for 8, -8 = failed, a name may follow (8 Denver – El Paso); "
@@ -85,8 +86,10 @@ class CardLines(Editor):
         if key in ("up", "down"):
             target = self.at + (-1 if key == "up" else 1)
             if 0 <= target < len(self.rows):
+                self.rows[self.at].fresh = False
                 self.at = target
                 self.rows[target].cursor = len(self.rows[target].text)
+                self.rows[target].fresh = bool(self.rows[target].text)  # typing replaces it, never appends to it
                 return MOVE
             return UP if key == "up" else DOWN
         if key == "ctrl+r" or (key == "backspace" and not row.text and len(self.rows) > 1):

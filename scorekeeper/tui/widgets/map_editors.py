@@ -178,16 +178,28 @@ class RouteLines(PairLines):
 
     kind = mapmode.ROUTE
 
+    def load(self, value: Any) -> None:
+        """The routes as the file holds them, and a line for each."""
+        self.scored: list[Any] = list(value) if isinstance(value, list) else []
+        super().load(value)
+
+    def value(self) -> Any:
+        """As any map list; a list the map reads whole is what gets saved and scored (the trains count it)."""
+        value = super().value()
+        if value is not NOT_READY:
+            self.scored = list(value)
+        return value
+
     def flip(self) -> str | None:
         """A route is neither done nor failed: ctrl+t does nothing here."""
         return None
 
     def footer(self) -> Content | None:
-        """`trains: 23 used · 22 left of 45` (from the lines the map reads and the core takes: a refused route,
-        claimed by another player or twice, uses no trains; over the limit in red)."""
-        lines = [r.text for r in self.rows if r.text.strip()]
-        used = sum(mapmode.resolve(self.game_map, text, self.kind).size
-                   for number, text in enumerate(lines, 1) if number not in self.problems)
+        """`trains: 23 used · 22 left of 45`: the routes as saved and scored (a line the map cannot read yet is
+        not: the count agrees with the routes' points); a refused route, claimed by another player or twice, uses
+        no trains; over the limit in red."""
+        used = sum(mapmode.resolve(self.game_map, str(name), self.kind).size
+                   for number, name in enumerate(self.scored, 1) if number not in self.problems)
         left = self.game_map.trains - used
         style = "$text-error" if left < 0 else "bold"
         return Content.assemble(("trains: ", "dim"), (f"{used} used", "bold"), " · ", (f"{left} left", style),
