@@ -28,6 +28,9 @@ PLAYERS = ("Ana", "Bo", "Cy")
 CARDS = ("pairs", "occupancy")
 SUBS = ("count", "each")
 PLACES = 3
+NOBODY = "nobody"
+"""Who gave a value to a field no user has given one in this document (a file written back whole after it was
+deleted holds only what its place wrote)."""
 RESTORED = "an undo"
 """Who gave a value an undo or redo put back: an earlier value, no one's new one (any place's history may go
 from it again)."""
@@ -172,8 +175,8 @@ class Table(RuleBasedStateMachine):
         b, a = values(before), values(after)
         for key in b.keys() | a.keys():
             if b.get(key, MISSING) != a.get(key, MISSING):
-                owner = self.last.get(key, ("nobody", MISSING))[0]
-                assert owner in (who, RESTORED), f"{who}'s undo changed {key}, last given by {owner}"
+                owner = self.last.get(key, (NOBODY, MISSING))[0]
+                assert owner in (who, RESTORED, NOBODY), f"{who}'s undo changed {key}, last given by {owner}"
         self.gave(RESTORED, before, after)
 
     @rule(place=st.integers(0, PLACES - 1))
