@@ -1,8 +1,10 @@
-"""Shared fixtures: no test touches the user's real folders, and no app animates (nothing for a snapshot to catch)."""
+"""Shared fixtures: no test touches the user's real folders, no app animates (nothing for a snapshot to catch), and
+a sessions folder of every sample session."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -35,6 +37,19 @@ def private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     """SCOREKEEPER_HOME and HOME point into a temporary folder for every test."""
     for name, value in private_env(tmp_path_factory.mktemp("home")).items():
         monkeypatch.setenv(name, value)
+
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """A sessions folder holding every sample session (all finished but one); a test module may define its own."""
+    target = tmp_path / "sessions"
+    target.mkdir()
+    for path in SAMPLES.glob("*.toml"):
+        shutil.copy(path, target / path.name)
+    return target
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:

@@ -17,15 +17,6 @@ from tests.test_tui_support import burst, pilot_test, running, settle
 SAMPLES = Path(__file__).parent.parent / "sample_sessions"
 
 
-@pytest.fixture
-def folder(tmp_path: Path) -> Path:
-    """A sessions folder holding every sample session."""
-    target = tmp_path / "sessions"
-    target.mkdir()
-    for path in SAMPLES.glob("*.toml"):
-        shutil.copy(path, target / path.name)
-    return target
-
 
 def seen_whole(widget: Widget) -> bool:
     """Whether the widget is drawn and all of it lies inside the screen and inside what every scrolling container

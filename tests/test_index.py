@@ -24,14 +24,6 @@ from tests.test_tui_support import pilot_test, running
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
 
 
-@pytest.fixture
-def folder(tmp_path: Path) -> Path:
-    target = tmp_path / "sessions"
-    target.mkdir()
-    for p in SAMPLES.glob("*.toml"):
-        shutil.copy(p, target / p.name)
-    return target
-
 
 def by_name(index: Index) -> dict:
     return {s.file: s for s in index.summaries()}

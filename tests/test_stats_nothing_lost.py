@@ -4,7 +4,6 @@ the index on a cold folder, a link to a session in the folder counts once."""
 from __future__ import annotations
 
 import json
-import shutil
 import tempfile
 import threading
 from pathlib import Path
@@ -25,15 +24,6 @@ SAMPLES = Path(__file__).parent.parent / "sample_sessions"
 FINISHED = len(list(SAMPLES.glob("*.toml"))) - 1
 """Every sample but ticket-booth-in-progress.toml is a finished game."""
 
-
-@pytest.fixture
-def folder(tmp_path: Path) -> Path:
-    """A sessions folder holding every sample session (all finished but one)."""
-    target = tmp_path / "sessions"
-    target.mkdir()
-    for path in SAMPLES.glob("*.toml"):
-        shutil.copy(path, target / path.name)
-    return target
 
 
 # -- 1. an export never replaces a file ----------------------------------------------------

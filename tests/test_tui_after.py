@@ -44,15 +44,6 @@ async def opened(folder: Path, *keys: str, file: Path | None = None,
         yield app, pilot, app.screen
 
 
-@pytest.fixture
-def folder(tmp_path: Path) -> Path:
-    """A sessions folder holding every sample session (all finished but one)."""
-    target = tmp_path / "sessions"
-    target.mkdir()
-    for path in SAMPLES.glob("*.toml"):
-        shutil.copy(path, target / path.name)
-    return target
-
 
 def listed(screen: HistoryScreen) -> list[str]:
     """The file names the history shows, top to bottom."""
