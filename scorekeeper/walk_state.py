@@ -199,7 +199,7 @@ class WalkState:
         found = problems if problems is not None else walk.round_check(self.game, session, self.number)
         self.problems = self.others + found
         if self.number <= len(session.rounds) and not walk.errors(found):
-            self.items = self.game.score_round(session, self.number)
+            self.items = self.game.scored_round(session, self.number)
         elif self.number > len(session.rounds) or self.player is not None:
             self.items = []  # one player's view shows no points while the round has an error
         self.points = add_items(session.players, self.items)
