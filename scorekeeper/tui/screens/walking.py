@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.tui.screens.base import SessionScreen
-from scorekeeper.tui.widgets.editors import DOWN, EDIT, LINE, MOVE, NEXT, UP
+from scorekeeper.tui.widgets.editors import DOWN, EDIT, LINE, MOVE, NEXT, REFUSE, UP
 from scorekeeper.walk_state import NOT_READY
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ class WalkingScreen(SessionScreen):
             self.draw_grid()
         elif did in (EDIT, LINE):
             self.edited(editor, editor.value(), boundary=did == LINE)
-        elif did == "refuse":
+        elif did == REFUSE:
             self.edited(editor, editor.raw(), boundary=True)  # type: ignore[attr-defined]
         elif did == NEXT:
             self.confirm(editor)
