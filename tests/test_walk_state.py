@@ -147,11 +147,11 @@ def test_a_step_done_is_marked_and_a_warning_stops_the_cursor_once(tmp_path: Pat
     assert state.edit(where(state, "Ana"), slot, 0, boundary=True)
     assert state.edit(where(state, "Bo"), slot, 0, boundary=True)
     assert state.marks()[0] == WARNED and state.step_warnings()
-    state.at = len(state.spots) - 1
+    state.cursor = state.cursor.to(len(state.spots) - 1)
     assert state.advance() == "step" and isinstance(state.left, Left) and state.left.step == "#1"
     assert state.heading().left == state.left
     state.go(0)
-    state.at = len(state.spots) - 1
+    state.cursor = state.cursor.to(len(state.spots) - 1)
     assert state.advance() == "step" and state.left is None  # said once
     assert state.edit(where(state, "Ana"), state.slots[0], 2, boundary=True)  # #2
     assert state.marks()[:2] == (WARNED, "") and DONE not in state.marks()[2:]
@@ -204,7 +204,7 @@ def test_one_players_view_walks_that_players_inputs_only(tmp_path: Path) -> None
     doc, state = booth(tmp_path, {"Bo": {"tickets": 2}}, index=14, player="Bo")
     assert WalkState(doc, 1, 14).spots[-1] == Spot(None, 1)  # every player's view: who holds it, picked once
     assert state.players == ("Bo",) and state.step.title == "Tickets"
-    assert state.spots == [Spot(0, 0), Spot(0, 1)] and state.at == 1  # his tickets given: the Piglet Race
+    assert state.spots == (Spot(0, 0), Spot(0, 1)) and state.at == 1  # his tickets given: the Piglet Race
     assert state.move(-1) and state.at == 0 and not state.move(-1)
     assert state.move(1) and state.at == 1 and not state.move(1)
     state.cycle(1)
@@ -214,10 +214,10 @@ def test_one_players_view_walks_that_players_inputs_only(tmp_path: Path) -> None
     assert state.edit(("Bo", "piglet_race", None), state.slots[1], True, boundary=True)
     assert state.value("Bo", state.slots[1]) is True and "Ana" not in state.model.round(1).players
     assert state.take() is not None
-    state.at = 0
+    state.cursor = state.cursor.to(0)
     assert state.advance() == "box" and state.advance() == "step" and state.step.id == "summary"
     state.go(0)
-    assert state.spots == [Spot(0, 0)] and state.spot_of(("Bo", "attractions", "1")) == 0
+    assert state.spots == (Spot(0, 0),) and state.spot_of(("Bo", "attractions", "1")) == 0
 
 
 def test_one_players_view_starts_at_that_players_first_empty_box(tmp_path: Path) -> None:

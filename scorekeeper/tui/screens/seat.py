@@ -278,7 +278,7 @@ class SeatScreen(WalkingScreen):
         if self.state != "held" or box == self.walk.at or not 0 <= box < len(self.editors):
             return
         self.flush()
-        self.walk.at = box
+        self.walk.cursor = self.walk.cursor.to(box)
         self.arrive()
 
     def edited(self, editor: Editor, value: Any, boundary: bool = False) -> bool:

@@ -107,7 +107,7 @@ class WalkthroughScreen(WalkingScreen):
         return self.state.slots
 
     @property
-    def spots(self) -> list[Spot]:
+    def spots(self) -> tuple[Spot, ...]:
         """The places the cursor can be on the step shown."""
         return self.state.spots
 
