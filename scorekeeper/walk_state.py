@@ -17,6 +17,7 @@ from scorekeeper import games, walk
 from scorekeeper.cursor import Cursor, Left
 from scorekeeper.cursor import Spot as Spot  # the screens name it from here
 from scorekeeper.games.base import Game, Item, Step, add_items
+from scorekeeper.parts import Found, Part, Path, Refused, Scored, Total, Trail
 from scorekeeper.session import Problem, Session
 
 if TYPE_CHECKING:
@@ -506,44 +507,43 @@ class WalkState:
                      for p in players)
         return Scores(self.number, rows, self.number > 1, bool(self.after))
 
-    def live(self, player: str) -> list[tuple[str, Any]]:
-        """What a player's row says for the step, in order: ("item", Item), ("path", cities) under an item, ("trail",
-        (trains, cities, "no bonus" or "it settles a tie")) the own path scoring nothing, ("total", points),
-        ("problem", Problem), ("refused", Problem) a value not saved."""
+    def live(self, player: str) -> list[Part]:
+        """What a player's row says for the step, in order: the items scored (a path under its item, or the own path
+        scoring nothing), the total on the summary, the problems at the inputs, the values not saved."""
         step, number = self.step, self.number
         summary = step.id == "summary"
         mine = [i for i in self.items if i.player == player]
-        parts: list[tuple[str, Any]] = []
+        parts: list[Part] = []
         if self.game_map is not None and not step.inputs and step.categories:
             parts += self.path_parts(player, mine, step)
         else:
-            parts += [("item", i) for i in mine if summary or step.shows(i)]
+            parts += [Scored(i) for i in mine if summary or step.shows(i)]
         if summary:
-            parts.append(("total", self.points.get(player, Fraction(0))))
+            parts.append(Total(self.points.get(player, Fraction(0))))
         entry = self.model.round(number).entry(player)
         for problem in self.problems:
             if problem.round != number or problem.player != player:
                 continue
             if summary or any(walk.at_slot(problem, number, player, s) and (walk.has(entry, s) or problem.is_error)
                               for s in self.slots):
-                parts.append(("problem", problem))
+                parts.append(Found(problem))
         said: set[str] = set()
         for slot in self.slots:
             for problem in self.rejected.get((player, slot.key, slot.sub), []):
                 if problem.message not in said:
                     said.add(problem.message)
-                    parts.append(("refused", problem))
+                    parts.append(Refused(problem))
         return parts
 
-    def path_parts(self, player: str, items: list[Item], step: Step) -> list[tuple[str, Any]]:
+    def path_parts(self, player: str, items: list[Item], step: Step) -> list[Part]:
         """On a map, a step worked out from the routes: the core's items, each path (its detail) city by city; a
         player without an item sees the own longest path, which scores nothing."""
-        out: list[tuple[str, Any]] = []
+        out: list[Part] = []
         shown = [i for i in items if step.shows(i)]
         for item in shown:
-            out.append(("item", item))
+            out.append(Scored(item))
             if len(item.detail) > 1:
-                out.append(("path", tuple(item.detail)))
+                out.append(Path(tuple(item.detail)))
         routes = next((f.key for f in self.game.fields_for(self.model.rules).values() if f.kind == "map-routes"),
                       None)
         if not any(len(i.detail) > 1 for i in shown) and self.game_map is not None and routes is not None:
@@ -551,7 +551,7 @@ class WalkState:
 
             length, cities = trail(self.game_map, self.model.round(self.number).entry(player).get(routes, []))
             bonus = "no bonus" if "longest-path" in step.categories else "it settles a tie"
-            out.append(("trail", (length, tuple(cities), bonus)))
+            out.append(Trail(length, tuple(cities), bonus))
         return out
 
     def line_problems(self, player: str, slot: walk.Slot) -> tuple[dict[int, str], list[Item]]:

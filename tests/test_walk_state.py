@@ -10,6 +10,7 @@ from typing import Any
 
 from scorekeeper import store
 from scorekeeper.document import Document
+from scorekeeper.parts import Refused, Total
 from scorekeeper.session import Round
 from scorekeeper.walk_state import DONE, NOT_READY, REFUSED, WARNED, Left, Spot, WalkState, Where
 from tests.test_tui_support import write_session
@@ -79,7 +80,7 @@ def test_a_value_refused_keeps_its_reason_at_its_box_and_changes_nothing(tmp_pat
     assert state.model is model and not doc.staged
     [problem] = state.rejected[where(state, "Ana")]
     assert problem.is_error and "out of range" in problem.message
-    assert ("refused", problem) in state.live("Ana") and state.marks()[0] == REFUSED
+    assert Refused(problem) in state.live("Ana") and state.marks()[0] == REFUSED
     assert not state.edit(where(state, "Ana"), slot, NOT_READY)  # text that is no value yet: the reason goes
     assert where(state, "Ana") not in state.rejected and state.marks()[0] == ""
 
@@ -137,7 +138,7 @@ def test_what_the_screen_shows_scores_heading_notes_marks(tmp_path: Path) -> Non
     state.go(len(state.steps) - 1)
     notes = state.notes()
     assert notes.summary and notes.next == "score round 2 (first player: Bo)" and notes.final is None
-    assert ("total", Fraction(0)) in state.live("Ana")
+    assert Total(Fraction(0)) in state.live("Ana")
 
 
 def test_a_step_done_is_marked_and_a_warning_stops_the_cursor_once(tmp_path: Path) -> None:
