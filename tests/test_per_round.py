@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import fields, games, store, validation
 from scorekeeper.document import Document
+from scorekeeper.memo import PerRound
 from scorekeeper.merge import apply, diff
 from scorekeeper.session import Round, Session
 
@@ -105,3 +107,22 @@ def test_applying_an_edit_keeps_every_round_it_does_not_touch(session: Session, 
     for number, rnd in enumerate(done.session.rounds, 1):
         if number not in touched and number <= len(session.rounds):
             assert rnd is session.rounds[number - 1]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 4), st.sampled_from(PLAYERS), st.sampled_from(("tickets", "outhouses")),
+                          st.integers(0, 9)), min_size=1, max_size=6))
+def test_what_is_kept_is_what_would_be_found_anew(edits_made: list[Any]) -> None:
+    """After any edits, the problems and the points found with the rounds kept are those of a fresh copy."""
+    session = booth(4)
+    validation.validate(session)
+    for number, player, key, value in edits_made:
+        session = session.with_value(number, player, key, value)
+        kept = validation.validate(session)
+        with mock.patch.object(PerRound, "get", lambda self, rnd, key, depends, make: make()):  # nothing kept
+            anew = validation.validate(session), store.dumps(session)
+            totals = games.score(session, anew[0]).totals if not any(p.is_error for p in anew[0]) else None
+        assert kept == anew[0]
+        assert store.dumps(session) == anew[1]
+        if totals is not None:
+            assert games.score(session, kept).totals == totals
