@@ -19,9 +19,12 @@ Pure: no I/O, no Textual.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.session import Round, Session
+
+if TYPE_CHECKING:
+    from collections.abc import Collection
 
 Key = tuple[Any, ...]
 MISSING = object()
@@ -30,12 +33,14 @@ ROUNDS: Key = ("rounds",)
 TABLE = ("table",)
 """The value of a field that is a table (its entries are fields of their own)."""
 
-def fields(session: Session) -> dict[Key, Any]:
-    """The session as its fields, in the file's order."""
+def fields(session: Session, numbers: Collection[int] | None = None) -> dict[Key, Any]:
+    """The session as its fields, in the file's order; `numbers`: of those rounds only (the others are left out)."""
     out: dict[Key, Any] = {("format",): session.format, ("game",): session.game, ("players",): session.players,
                            ("title",): session.title, ("started",): session.started, ("notes",): session.notes,
                            ("rules",): session.rules, ("rounds",): len(session.rounds)}
     for number, rnd in enumerate(session.rounds, 1):
+        if numbers is not None and number not in numbers:
+            continue
         for player, entry in rnd.players.items():
             out[("entry", number, player)] = True
             for name, value in entry.items():
@@ -48,8 +53,9 @@ def fields(session: Session) -> dict[Key, Any]:
     return out
 
 
-def from_fields(flat: dict[Key, Any]) -> Session:
-    """The session of a set of fields (the inverse of `fields`)."""
+def from_fields(flat: dict[Key, Any], kept: Session | None = None, numbers: Collection[int] = ()) -> Session:
+    """The session of a set of fields (the inverse of `fields`); `kept`: the session whose rounds other than
+    `numbers` the fields leave out, and which are taken as they are (the same objects)."""
     count = flat[("rounds",)]
     tables: list[dict[str, dict[str, Any]]] = [{} for _ in range(count)]
     for key, value in flat.items():
@@ -63,7 +69,8 @@ def from_fields(flat: dict[Key, Any]) -> Session:
             tables[key[1] - 1][key[2]][key[3]][key[4]] = value
     return Session(game=flat[("game",)], players=flat[("players",)], title=flat[("title",)],
                    started=flat[("started",)], notes=flat[("notes",)], rules=flat[("rules",)],
-                   rounds=tuple(Round(players=t) for t in tables), format=flat[("format",)])
+                   rounds=tuple(kept.round(n) if kept is not None and n not in numbers else Round(players=t)
+                                for n, t in enumerate(tables, 1)), format=flat[("format",)])
 
 
 def rebase(session: Session, old: Session, new: Session) -> Session:
@@ -106,7 +113,10 @@ def diff(old: Session, new: Session) -> Step:
     """The operations that make `new` of `old`, in `new`'s order (the fields removed last)."""
     if old == new:
         return ()
-    o, n = fields(old), fields(new)
+    a, b = old.rounds, new.rounds
+    changed = {n for n in range(1, max(len(a), len(b)) + 1)
+               if n > len(a) or n > len(b) or (a[n - 1] is not b[n - 1] and a[n - 1] != b[n - 1])}
+    o, n = fields(old, changed), fields(new, changed)
     keys = list(n) + [k for k in o if k not in n]
     return tuple(Op(k, o.get(k, MISSING), n.get(k, MISSING)) for k in keys if o.get(k, MISSING) != n.get(k, MISSING))
 
@@ -154,7 +164,9 @@ def apply(session: Session, ops: Step, *, force: bool = False) -> Applied:
     answer "keep mine"). A round, a table or a table of counts an operation removes goes only when nothing is left
     in it; a value set where its round or table is gone brings them back. The layout (game, players, format) is a
     field like the others."""
-    flat = fields(session)
+    touched = {op.key[1] for op in ops if op.key[0] in ("entry", "field", "sub")}
+    flat = fields(session, touched)  # the other rounds are left as they are (the same objects)
+    used = max((n for n, r in enumerate(session.rounds, 1) if n not in touched and r.players), default=0)
     done: list[Op] = []
     conflicts: list[Key] = []
     later: list[Op] = []
@@ -201,7 +213,7 @@ def apply(session: Session, ops: Step, *, force: bool = False) -> Applied:
         if op.key == ROUNDS:
             if now != op.before and not force:  # another place added or removed rounds since: they stay
                 continue
-            kept = max(op.after, _last_used(flat))
+            kept = max(op.after, _last_used(flat), used)
             if kept < now:
                 flat[ROUNDS] = kept
                 done.append(Op(ROUNDS, now, kept))
@@ -213,7 +225,7 @@ def apply(session: Session, ops: Step, *, force: bool = False) -> Applied:
             continue
         del flat[op.key]
         done.append(Op(op.key, now, MISSING))
-    return Applied(from_fields(flat), tuple(done), tuple(dict.fromkeys(conflicts)))
+    return Applied(from_fields(flat, session, touched), tuple(done), tuple(dict.fromkeys(conflicts)))
 
 
 def describe(key: Key) -> str:

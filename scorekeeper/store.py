@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper import reading
+from scorekeeper.memo import PerRound
 from scorekeeper.paths import leads_out
 from scorekeeper.session import Session, SessionError
 
@@ -35,16 +36,25 @@ def dumps(session: Session) -> str:
 
     Every key and value is written by tomli-w; only the layout is chosen here.
     """
-    doc = to_dict(session)
-    rounds = doc.pop("rounds", [])
+    doc = session.as_document([])
+    doc.pop("rounds", None)
     rules = doc.pop("rules", None)
     out = ["".join(_line(k, v) for k, v in doc.items())]
     if rules:
         out.append("\n[rules]\n" + "".join(_line(k, v) for k, v in rules.items()))
-    for rnd in rounds:
-        out.append("\n[[rounds]]\n")
-        for name, entry in rnd.get("players", {}).items():
-            out.append(f"\n[rounds.players.{_key(name)}]\n" + "".join(_line(k, v) for k, v in entry.items()))
+    out.extend(WRITTEN.get(rnd, None, None, functools.partial(_round_text, rnd.players)) for rnd in session.rounds)
+    return "".join(out)
+
+
+WRITTEN: PerRound[str] = PerRound()
+"""Each round's text, by the round's value (a save writes again only the rounds that changed)."""
+
+
+def _round_text(players: dict[str, dict[str, Any]]) -> str:
+    """A round's `[[rounds]]` table and a `[rounds.players.NAME]` table per player."""
+    out = ["\n[[rounds]]\n"]
+    for name, entry in players.items():
+        out.append(f"\n[rounds.players.{_key(name)}]\n" + "".join(_line(k, v) for k, v in entry.items()))
     return "".join(out)
 
 

@@ -8,13 +8,22 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping
 from datetime import date, datetime, time
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.fields import MAX_ROUNDS, check_entry, suggest, text_problems, type_name, unknown_key
 from scorekeeper.games import GAMES, check
+from scorekeeper.memo import PerRound
 from scorekeeper.session import FORMAT, Problem, Round, Session, location
 from scorekeeper.text import name_key
 
+if TYPE_CHECKING:
+    from scorekeeper.games.base import Game
+
+ENTRIES: PerRound[tuple[Problem, ...]] = PerRound()
+"""The problems of each model round's tables, by the round's value."""
+TEXTS: PerRound[tuple[Problem, ...]] = PerRound()
+"""The problems of each model round's texts and numbers, by the round's value."""
 TOP_KEYS = ("format", "game", "title", "started", "players", "notes", "rules", "rounds")
 MAX_NAME = 40
 
@@ -128,7 +137,7 @@ def _check(raw: Mapping[str, Any], plain: bool = False) -> tuple[Session | None,
         if key in raw and not isinstance(raw[key], str):
             problems.append(Problem(f"{type_name(raw[key])} is not allowed here; expected text", path=key))
     if not plain:
-        problems.extend(text_problems(raw))
+        problems.extend(_texts(raw))
     started = raw.get("started")
     if "started" in raw and (not isinstance(started, (date, datetime)) or isinstance(started, time)):
         problems.append(Problem(f"{type_name(started)} is not allowed here; expected a TOML date or date-time "
@@ -176,14 +185,13 @@ def _check(raw: Mapping[str, Any], plain: bool = False) -> tuple[Session | None,
             problems.append(Problem(f"{type_name(entries)} is not allowed here; expected a table per player "
                                     f"([rounds.players.NAME])", path=f"{base}.players", round=number))
             entries = {}
-        for name, entry in entries.items():
-            at = location(number, name)
-            if names_ok and isinstance(players, list) and name not in players:
-                problems.append(Problem(f"{name!r} is not one of the players ({', '.join(players)})"
-                                        f"{suggest(name, players)}", path=at, round=number, player=name))
-                continue
-            if game:
-                problems.extend(check_entry(game.fields_for(rules), entry, at, number, name))
+        if isinstance(rnd, Round) and isinstance(rnd.players, dict):  # kept by its value
+            depends = (game.id if game else None, players, names_ok, rules)
+            problems.extend(ENTRIES.get(rnd, number, depends,
+                                        partial(_entries, entries, number, players, names_ok, game, rules)))
+            rounds.append(rnd)
+            continue
+        problems.extend(_entries(entries, number, players, names_ok, game, rules))
         rounds.append(Round(players=dict(entries)))
 
     if (game is None or not names_ok or not isinstance(players, list)
@@ -205,6 +213,39 @@ def _check(raw: Mapping[str, Any], plain: bool = False) -> tuple[Session | None,
         found = [p for p in found if p.is_error and (p.player is not None or (p.round or 0) < first)]
     problems.extend(found)
     return (None if any(p.is_error for p in problems) else session), problems
+
+
+def _entries(entries: dict[str, Any], number: int, players: Any, names_ok: bool, game: Game | None,
+             rules: dict[str, Any]) -> tuple[Problem, ...]:
+    """The problems of each player's table in a round: a name not among the players, each field's."""
+    problems: list[Problem] = []
+    for name, entry in entries.items():
+        at = location(number, name)
+        if names_ok and isinstance(players, list) and name not in players:
+            problems.append(Problem(f"{name!r} is not one of the players ({', '.join(players)})"
+                                    f"{suggest(name, players)}", path=at, round=number, player=name))
+            continue
+        if game:
+            problems.extend(check_entry(game.fields_for(rules), entry, at, number, name))
+    return tuple(problems)
+
+
+def _texts(raw: Mapping[str, Any]) -> list[Problem]:
+    """`text_problems` of the top-level values; the model's rounds each kept by its value."""
+    rounds = raw.get("rounds")
+    if not isinstance(rounds, list) or not rounds or list(raw)[-1] != "rounds" \
+            or not all(isinstance(r, Round) for r in rounds):
+        return text_problems(raw)
+    out = text_problems({k: v for k, v in raw.items() if k != "rounds"})
+    for number, rnd in enumerate(rounds, 1):
+        out.extend(TEXTS.get(rnd, number, None,
+                             partial(_round_texts, rnd, number)))
+    return out
+
+
+def _round_texts(rnd: Round, number: int) -> tuple[Problem, ...]:
+    """`text_problems` of one round of the model (as the round numbered `number`)."""
+    return tuple(text_problems({"rounds": [Round()] * (number - 1) + [rnd]}))
 
 
 def _without_errors(rules: dict[str, Any], rounds: list[Round], problems: list[Problem]

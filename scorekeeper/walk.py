@@ -344,7 +344,7 @@ def round_check(game: Game, session: Session, number: int) -> list[Problem]:
         problems.extend(check_entry(fields, entry, location(number, player), number, player))
     if any(p.is_error for p in problems):
         return problems
-    return problems + game.check_round(session, number)
+    return problems + game.checked_round(session, number)
 
 
 def errors(problems: list[Problem]) -> list[Problem]:

@@ -9,12 +9,15 @@ marks of the step list — as plain values the widgets compare and draw. No Text
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper import games, walk
+from scorekeeper.cursor import Cursor, Left
+from scorekeeper.cursor import Spot as Spot  # the screens name it from here
 from scorekeeper.games.base import Game, Item, Step, add_items
+from scorekeeper.parts import Found, Part, Path, Refused, Scored, Total, Trail
 from scorekeeper.session import Problem, Session
 
 if TYPE_CHECKING:
@@ -40,23 +43,6 @@ def map_of(game: Game, session: Session) -> GameMap | None:
     from scorekeeper.mapmode import map_of as session_map
 
     return session_map(game, session)
-
-
-@dataclass(frozen=True)
-class Spot:
-    """A place the cursor can be: a player's input (player index, slot index), or a step-wide pick (player None)."""
-
-    player: int | None
-    slot: int
-
-
-@dataclass(frozen=True)
-class Left:
-    """A warning of the step just left, shown under the heading until the cursor leaves the next step."""
-
-    step: str
-    message: str
-    more: int
 
 
 @dataclass(frozen=True)
@@ -108,7 +94,8 @@ class WalkState:
         """The one player this walk is for (None: every player)."""
         self.value_at = value_at or (lambda where: NOT_READY)
         self.game = games.get(doc.session.game)
-        self.number = number
+        self.cursor = Cursor(number, single=player is not None)
+        """Where the walk is (a value: a move makes a new one)."""
         self.model: Session = doc.session
         """The session as typed: the Document's, with the accepted values staged for the next save."""
         self.base: Session = doc.session
@@ -119,10 +106,7 @@ class WalkState:
         self.rules: object = None
         self.entry: str | None = None
         """The way routes are entered the plan was made for (`Document.entry`)."""
-        self.index = 0
         self.slots: tuple[walk.Slot, ...] = ()
-        self.spots: list[Spot] = []
-        self.at = 0
         self.given: set[int] = set()
         """The step-wide picks given (by slot index)."""
         self.rejected: dict[Where, list[Problem]] = {}
@@ -138,7 +122,6 @@ class WalkState:
         self.others: list[Problem] = []
         self.first = self.model.players[0]
         self.warned: set[int] = set()
-        self.left: Left | None = None
         self.start_round()
         self.load_step(index)
 
@@ -172,6 +155,31 @@ class WalkState:
         return walk.either(self.step) and bool(walk.entries(self.game, self.model))
 
     @property
+    def number(self) -> int:
+        """The round walked."""
+        return self.cursor.number
+
+    @property
+    def index(self) -> int:
+        """The step shown (its index)."""
+        return self.cursor.index
+
+    @property
+    def spots(self) -> tuple[Spot, ...]:
+        """The places of the step the cursor can be."""
+        return self.cursor.spots
+
+    @property
+    def at(self) -> int:
+        """The place of the cursor (its index among `spots`)."""
+        return self.cursor.at
+
+    @property
+    def left(self) -> Left | None:
+        """A warning of the step just left."""
+        return self.cursor.left
+
+    @property
     def step(self) -> Step:
         """The step the cursor is on."""
         return self.steps[self.index]
@@ -199,7 +207,7 @@ class WalkState:
         found = problems if problems is not None else walk.round_check(self.game, session, self.number)
         self.problems = self.others + found
         if self.number <= len(session.rounds) and not walk.errors(found):
-            self.items = self.game.score_round(session, self.number)
+            self.items = self.game.scored_round(session, self.number)
         elif self.number > len(session.rounds) or self.player is not None:
             self.items = []  # one player's view shows no points while the round has an error
         self.points = add_items(session.players, self.items)
@@ -212,24 +220,25 @@ class WalkState:
     def load_step(self, index: int, focus: Where | None = None) -> None:
         """Show a step: its inputs, and the cursor on the one asked for (else the first left to fill)."""
         self.plan()
-        self.index = max(0, min(index, len(self.steps) - 1))
-        self.slots = self.slots_of(self.step)
+        index = max(0, min(index, len(self.steps) - 1))
+        self.slots = self.slots_of(self.steps[index])
         players = self.players
         wide = [s for s, slot in enumerate(self.slots) if slot.kind in STEP_WIDE and self.player is None]
         self.given = {s for s in wide if any(isinstance(self.value(p, self.slots[s]), bool) for p in players)}
-        self.spots = [Spot(p, s) for p in range(len(players)) for s in range(len(self.slots)) if s not in wide]
-        self.spots += [Spot(None, s) for s in wide]
+        spots = [Spot(p, s) for p in range(len(players)) for s in range(len(self.slots)) if s not in wide]
+        spots += [Spot(None, s) for s in wide]
         self.rejected, self.refused = {}, []
-        self.at = self.spot_of(focus) if focus else self.first_open()
+        self.cursor = replace(self.cursor, index=index, spots=tuple(spots), at=0)
+        self.cursor = self.cursor.to(self.spot_of(focus) if focus else self.first_open())
 
     def go(self, index: int, focus: Where | None = None, left: Left | None = None) -> None:
         """Another step of the round; `left`: a warning of the step just left."""
-        self.left = left
+        self.cursor = replace(self.cursor, left=left)
         self.load_step(index, focus)
 
     def goto(self, number: int, index: int, focus: Where | None = None) -> None:
         """Another round (from the Document as it is now) and step."""
-        self.number = number
+        self.cursor = replace(self.cursor, number=number)
         self.model = self.base = self.doc.session
         self.start_round()
         self.go(index, focus)
@@ -237,7 +246,7 @@ class WalkState:
     @property
     def spot(self) -> Spot | None:
         """Where the cursor is (None: the step has no input)."""
-        return self.spots[self.at] if 0 <= self.at < len(self.spots) else None
+        return self.cursor.spot
 
     def spot_of(self, where: Where) -> int:
         """The spot of a player's input (or of the player's first input)."""
@@ -271,8 +280,9 @@ class WalkState:
     def advance(self) -> str:
         """The next input (`box`), else the next step (`step`; a new warning at this step is kept to be read, once),
         else `end`: the round is walked."""
-        if self.at < len(self.spots) - 1:
-            self.at += 1
+        on = self.cursor.next_box()
+        if on is not None:
+            self.cursor = on
             return "box"
         warnings = self.step_warnings()
         left = None
@@ -286,27 +296,20 @@ class WalkState:
 
     def cycle(self, delta: int) -> None:
         """Tab / shift+Tab past a box's edge: the player's next / previous input, round the row."""
-        player = self.spots[self.at].player
-        row = [i for i, s in enumerate(self.spots) if s.player == player]
-        self.at = row[(row.index(self.at) + delta) % len(row)]
+        self.cursor = self.cursor.cycled(delta)
 
     def move(self, delta: int) -> bool:
         """Up/down: the same input of the previous/next player (one player's view: the player's previous/next
         input); False at the first/last."""
-        spot = self.spots[self.at]
-        same = [i for i, s in enumerate(self.spots)
-                if s.player is not None and (s.slot == spot.slot or self.player is not None)]
-        index = same.index(self.at) + delta
-        if 0 <= index < len(same):
-            self.at = same[index]
-            return True
-        return False
+        moved = self.cursor.moved(delta)
+        if moved is None:
+            return False
+        self.cursor = moved
+        return True
 
     def to_player(self, p: int) -> None:
         """The cursor on a player's row: the same input, else the player's first."""
-        spot = self.spots[self.at]
-        self.at = next((i for i, s in enumerate(self.spots) if s.player == p and s.slot == spot.slot),
-                       next((i for i, s in enumerate(self.spots) if s.player == p), self.at))
+        self.cursor = self.cursor.to_player(p)
 
     # -- the edit pipeline: a typed value, the round checked, the change staged ---------------
     def edit(self, where: Where, slot: walk.Slot, value: Any, boundary: bool = False) -> bool:
@@ -504,44 +507,43 @@ class WalkState:
                      for p in players)
         return Scores(self.number, rows, self.number > 1, bool(self.after))
 
-    def live(self, player: str) -> list[tuple[str, Any]]:
-        """What a player's row says for the step, in order: ("item", Item), ("path", cities) under an item, ("trail",
-        (trains, cities, "no bonus" or "it settles a tie")) the own path scoring nothing, ("total", points),
-        ("problem", Problem), ("refused", Problem) a value not saved."""
+    def live(self, player: str) -> list[Part]:
+        """What a player's row says for the step, in order: the items scored (a path under its item, or the own path
+        scoring nothing), the total on the summary, the problems at the inputs, the values not saved."""
         step, number = self.step, self.number
         summary = step.id == "summary"
         mine = [i for i in self.items if i.player == player]
-        parts: list[tuple[str, Any]] = []
+        parts: list[Part] = []
         if self.game_map is not None and not step.inputs and step.categories:
             parts += self.path_parts(player, mine, step)
         else:
-            parts += [("item", i) for i in mine if summary or step.shows(i)]
+            parts += [Scored(i) for i in mine if summary or step.shows(i)]
         if summary:
-            parts.append(("total", self.points.get(player, Fraction(0))))
+            parts.append(Total(self.points.get(player, Fraction(0))))
         entry = self.model.round(number).entry(player)
         for problem in self.problems:
             if problem.round != number or problem.player != player:
                 continue
             if summary or any(walk.at_slot(problem, number, player, s) and (walk.has(entry, s) or problem.is_error)
                               for s in self.slots):
-                parts.append(("problem", problem))
+                parts.append(Found(problem))
         said: set[str] = set()
         for slot in self.slots:
             for problem in self.rejected.get((player, slot.key, slot.sub), []):
                 if problem.shown not in said:
                     said.add(problem.shown)
-                    parts.append(("refused", problem))
+                    parts.append(Refused(problem))
         return parts
 
-    def path_parts(self, player: str, items: list[Item], step: Step) -> list[tuple[str, Any]]:
+    def path_parts(self, player: str, items: list[Item], step: Step) -> list[Part]:
         """On a map, a step worked out from the routes: the core's items, each path (its detail) city by city; a
         player without an item sees the own longest path, which scores nothing."""
-        out: list[tuple[str, Any]] = []
+        out: list[Part] = []
         shown = [i for i in items if step.shows(i)]
         for item in shown:
-            out.append(("item", item))
+            out.append(Scored(item))
             if len(item.detail) > 1:
-                out.append(("path", tuple(item.detail)))
+                out.append(Path(tuple(item.detail)))
         routes = next((f.key for f in self.game.fields_for(self.model.rules).values() if f.kind == "map-routes"),
                       None)
         if not any(len(i.detail) > 1 for i in shown) and self.game_map is not None and routes is not None:
@@ -549,7 +551,7 @@ class WalkState:
 
             length, cities = trail(self.game_map, self.model.round(self.number).entry(player).get(routes, []))
             bonus = "no bonus" if "longest-path" in step.categories else "it settles a tie"
-            out.append(("trail", (length, tuple(cities), bonus)))
+            out.append(Trail(length, tuple(cities), bonus))
         return out
 
     def line_problems(self, player: str, slot: walk.Slot) -> tuple[dict[int, str], list[Item]]:

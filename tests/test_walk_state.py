@@ -10,6 +10,7 @@ from typing import Any
 
 from scorekeeper import store
 from scorekeeper.document import Document
+from scorekeeper.parts import Refused, Total
 from scorekeeper.session import Round
 from scorekeeper.walk_state import DONE, NOT_READY, REFUSED, WARNED, Left, Spot, WalkState, Where
 from tests.test_tui_support import write_session
@@ -79,7 +80,7 @@ def test_a_value_refused_keeps_its_reason_at_its_box_and_changes_nothing(tmp_pat
     assert state.model is model and not doc.staged
     [problem] = state.rejected[where(state, "Ana")]
     assert problem.is_error and "out of range" in problem.message
-    assert ("refused", problem) in state.live("Ana") and state.marks()[0] == REFUSED
+    assert Refused(problem) in state.live("Ana") and state.marks()[0] == REFUSED
     assert not state.edit(where(state, "Ana"), slot, NOT_READY)  # text that is no value yet: the reason goes
     assert where(state, "Ana") not in state.rejected and state.marks()[0] == ""
 
@@ -137,7 +138,7 @@ def test_what_the_screen_shows_scores_heading_notes_marks(tmp_path: Path) -> Non
     state.go(len(state.steps) - 1)
     notes = state.notes()
     assert notes.summary and notes.next == "score round 2 (first player: Bo)" and notes.final is None
-    assert ("total", Fraction(0)) in state.live("Ana")
+    assert Total(Fraction(0)) in state.live("Ana")
 
 
 def test_a_step_done_is_marked_and_a_warning_stops_the_cursor_once(tmp_path: Path) -> None:
@@ -147,11 +148,11 @@ def test_a_step_done_is_marked_and_a_warning_stops_the_cursor_once(tmp_path: Pat
     assert state.edit(where(state, "Ana"), slot, 0, boundary=True)
     assert state.edit(where(state, "Bo"), slot, 0, boundary=True)
     assert state.marks()[0] == WARNED and state.step_warnings()
-    state.at = len(state.spots) - 1
+    state.cursor = state.cursor.to(len(state.spots) - 1)
     assert state.advance() == "step" and isinstance(state.left, Left) and state.left.step == "#1"
     assert state.heading().left == state.left
     state.go(0)
-    state.at = len(state.spots) - 1
+    state.cursor = state.cursor.to(len(state.spots) - 1)
     assert state.advance() == "step" and state.left is None  # said once
     assert state.edit(where(state, "Ana"), state.slots[0], 2, boundary=True)  # #2
     assert state.marks()[:2] == (WARNED, "") and DONE not in state.marks()[2:]
@@ -204,7 +205,7 @@ def test_one_players_view_walks_that_players_inputs_only(tmp_path: Path) -> None
     doc, state = booth(tmp_path, {"Bo": {"tickets": 2}}, index=14, player="Bo")
     assert WalkState(doc, 1, 14).spots[-1] == Spot(None, 1)  # every player's view: who holds it, picked once
     assert state.players == ("Bo",) and state.step.title == "Tickets"
-    assert state.spots == [Spot(0, 0), Spot(0, 1)] and state.at == 1  # his tickets given: the Piglet Race
+    assert state.spots == (Spot(0, 0), Spot(0, 1)) and state.at == 1  # his tickets given: the Piglet Race
     assert state.move(-1) and state.at == 0 and not state.move(-1)
     assert state.move(1) and state.at == 1 and not state.move(1)
     state.cycle(1)
@@ -214,10 +215,10 @@ def test_one_players_view_walks_that_players_inputs_only(tmp_path: Path) -> None
     assert state.edit(("Bo", "piglet_race", None), state.slots[1], True, boundary=True)
     assert state.value("Bo", state.slots[1]) is True and "Ana" not in state.model.round(1).players
     assert state.take() is not None
-    state.at = 0
+    state.cursor = state.cursor.to(0)
     assert state.advance() == "box" and state.advance() == "step" and state.step.id == "summary"
     state.go(0)
-    assert state.spots == [Spot(0, 0)] and state.spot_of(("Bo", "attractions", "1")) == 0
+    assert state.spots == (Spot(0, 0),) and state.spot_of(("Bo", "attractions", "1")) == 0
 
 
 def test_one_players_view_starts_at_that_players_first_empty_box(tmp_path: Path) -> None:

@@ -77,7 +77,7 @@ def score(session: Session, problems: list[Problem] | None = None) -> Sheet:
     totals: dict[str, Fraction] = {p: ZERO for p in session.players}
     for number, rnd in enumerate(session.rounds, start=1):
         first = game.first_player(session, number, dict(totals))
-        items = game.score_round(session, number)
+        items = game.scored_round(session, number)
         points = add_items(session.players, items)
         for p in session.players:
             before, more = totals[p], points[p]

@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from scorekeeper.fields import Field, check_int, suggest, type_name, unknown_key
+from scorekeeper.memo import PerRound
 from scorekeeper.points import fmt, whole
 from scorekeeper.problems import Problem
 
@@ -443,8 +444,24 @@ class Game:
                 + (" (rule rounds)" if any(r.key == "rounds" for r in self.rules) else ""),
                 path=f"rounds[{limit + 1}]", round=limit + 1))
         for number in range(1, len(session.rounds) + 1):
-            problems.extend(self.check_round(session, number))
+            problems.extend(self.checked_round(session, number))
         return problems
+
+    def round_depends(self, session: Session) -> object:
+        """What a round's check and score depend on besides the round itself and its number (compared by value):
+        by default the players and the house rules."""
+        return session.players, session.rules
+
+    def checked_round(self, session: Session, number: int) -> list[Problem]:
+        """`check_round`, kept by the round's value (worked out again only when the round or what it depends on
+        changed)."""
+        return list(CHECKED.get(session.round(number), (self.id, number), self.round_depends(session),
+                                lambda: tuple(self.check_round(session, number))))
+
+    def scored_round(self, session: Session, number: int) -> list[Item]:
+        """`score_round`, kept by the round's value."""
+        return list(SCORED.get(session.round(number), (self.id, number), self.round_depends(session),
+                               lambda: tuple(self.score_round(session, number))))
 
     def allows_extra_rounds(self) -> bool:
         """Whether rounds past the schedule may exist (checked by the game itself)."""
@@ -481,6 +498,12 @@ class Game:
             number = len(rounds) + 1
             return False, f"score round {number} (first player: {self.first_player(session, number, totals)})"
         return True, None
+
+
+CHECKED: PerRound[tuple[Problem, ...]] = PerRound()
+"""Each round's `check_round`, by the round's value."""
+SCORED: PerRound[tuple[Item, ...]] = PerRound()
+"""Each round's `score_round`, by the round's value."""
 
 
 def _given(entry: Mapping[str, Any], key: str, sub: str | None) -> bool:

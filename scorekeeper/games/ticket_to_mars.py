@@ -122,7 +122,7 @@ class TicketToMars(Game):
                         "points — remove this round, or raise rule rounds if it was a scheduled one",
                         path=location(number), round=number))
                     break
-            points = add_items(players, self.score_round(session, number))
+            points = add_items(players, self.scored_round(session, number))
             for p in players:
                 totals[p] += points[p]
         return problems

@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from textual import events, work
 from textual.app import App, SystemCommand
-from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
 from scorekeeper.text import inert
+from scorekeeper.tui import keymap
 from scorekeeper.tui.commands import ScreenCommands, system_commands
 from scorekeeper.tui.keys import KeyQueue
 from scorekeeper.tui.leaving import LeavingApp
@@ -46,12 +46,7 @@ class ScorekeeperApp(LeavingApp):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]
     COMMANDS = App.COMMANDS | {ScreenCommands}
     TITLE = "Scorekeeper"
-    BINDINGS = [
-        Binding("f1,question_mark", "help", "Help", id="help"),
-        Binding("ctrl+z", "undo", "Undo", id="undo"),
-        Binding("ctrl+y", "redo", "Redo", id="redo"),
-        Binding("f6", "join", "Join as a seat", id="join"),
-    ]
+    BINDINGS = keymap.bindings(keymap.APP)
 
     def __init__(self, folder: Path, file: Path | None = None, *, now: Callable[[], datetime] = minute_now,
                  seat: str | None = None) -> None:

@@ -4,13 +4,14 @@ player's name, boxes and what the player scores and why (the step grid shows the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from textual.cache import LRUCache
 from textual.content import Content
 
 from scorekeeper import walk
+from scorekeeper.parts import Part, Path, Refused, Scored, Total, Trail
 from scorekeeper.text import inert
 from scorekeeper.tui.render import item_line, problem_line, text_line
 from scorekeeper.tui.widgets.hanging import Line, wrap
@@ -43,23 +44,23 @@ def path_content(cities: tuple[str, ...] | list[str], dim: bool = False) -> Cont
     return Content.assemble(*parts)
 
 
-def live_line(kind: str, value: Any) -> list[Line]:
+def live_line(part: Part) -> list[Line]:
     """One thing a player's row says (`WalkState.live`), drawn."""
-    if kind == "item":
-        return [item_line(value)]
-    if kind == "path":
-        return [(Content("      "), path_content(value))]
-    if kind == "trail":
-        length, cities, bonus = value
+    if isinstance(part, Scored):
+        return [item_line(part.item)]
+    if isinstance(part, Path):
+        return [(Content("      "), path_content(part.cities))]
+    if isinstance(part, Trail):
+        length = part.trains
         trains = "1 train" if length == 1 else f"{length} trains"
-        text = f"longest continuous path {trains}, {bonus}" if length else "no routes claimed, no path"
+        text = f"longest continuous path {trains}, {part.why}" if length else "no routes claimed, no path"
         out = [(Content.styled("   0  ", "dim"), Content.styled(text, "dim"))]
-        if cities:
-            out.append((Content("      "), path_content(cities, dim=True)))
+        if part.cities:
+            out.append((Content("      "), path_content(part.cities, dim=True)))
         return out
-    if kind == "total":
-        return [text_line(Content.styled(f"= {walk.points(value)} this round", "bold"))]
-    return [problem_line(value, "not saved: " if kind == "refused" else "")]
+    if isinstance(part, Total):
+        return [text_line(Content.styled(f"= {walk.points(part.points)} this round", "bold"))]
+    return [problem_line(part.problem, "not saved: " if isinstance(part, Refused) else "")]
 
 
 def fit(lines: list[Content], width: int) -> list[Content]:
@@ -77,7 +78,7 @@ class RowView:
     """What one player's row shows: the boxes' `state()` and the live parts (`WalkState.live`)."""
 
     boxes: tuple[object, ...]
-    live: tuple[tuple[str, Any], ...]
+    live: tuple[Part, ...]
 
 
 @dataclass(frozen=True)
@@ -119,9 +120,9 @@ class PlayerRows:
             return 2
         return max(10, max(cell_len(p) for p in self.state.players) + 9)
 
-    def live_lines(self, parts: list[tuple[str, Any]]) -> list[Line]:
+    def live_lines(self, parts: list[Part]) -> list[Line]:
         """A player's points and reasons for the step, the problems at the inputs, the values not saved."""
-        return [line for kind, value in parts for line in live_line(kind, value)]
+        return [line for part in parts for line in live_line(part)]
 
     def head(self, widths: list[int], narrow: bool, width: int) -> list[Content]:
         """The column headers over the inputs: each label (wrapped to its column) and the allowed range; a note
@@ -266,7 +267,7 @@ class PlayerRows:
         return fit(out, width)
 
     def row_lines(self, p: int, player: str, cells: list[list[Content]], width: int,
-                  widths: list[int] | None = None, live: list[tuple[str, Any]] | None = None) -> list[Content]:
+                  widths: list[int] | None = None, live: list[Part] | None = None) -> list[Content]:
         """A player's row: inputs side by side (lists below each other) and the reasons beside or below."""
         nw = self.name_width()
         name = Content(inert(player))

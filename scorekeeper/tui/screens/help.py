@@ -14,6 +14,8 @@ from textual.widgets import Static
 from scorekeeper import games, walk
 from scorekeeper.games.base import Rule, Step
 from scorekeeper.session import Session
+from scorekeeper.tui import keymap
+from scorekeeper.tui.keymap import help_texts
 from scorekeeper.tui.render import pad, text_line
 from scorekeeper.tui.widgets.hanging import Hanging, Line
 from scorekeeper.tui.widgets.kinds import editor_class, editor_kind
@@ -29,11 +31,7 @@ GENERAL = (
 
 TAB = ("Tab, shift+Tab", "next / previous field")
 
-APP = {
-    "undo": "undo (the whole session's changes, any round)",
-    "redo": "redo what was undone",
-    "help": "this help",
-}
+APP = help_texts(keymap.APP)
 """What the app's own keys do, said more fully than in the footer."""
 
 NAMES = {"enter": "Enter", "escape": "Esc", "pageup": "PageUp", "pagedown": "PageDown", "question_mark": "?",
@@ -61,13 +59,6 @@ HOME = (
     ("ctrl+z", "right after a delete: bring the session back"),
     ("ctrl+t", "the trash: bring back any deleted session"),
 )
-
-WALK = {
-    "standings": "the standings (what is typed is saved already)",
-    "prev-step": "the previous step of the round", "next-step": "the next step of the round",
-    "flip": "on a line of a card list: done ↔ failed", "remove": "on a line of a list: remove it",
-}
-"""The walkthrough's keys said more fully."""
 
 
 def walk_keys(state: WalkState) -> list[tuple[str, str]]:

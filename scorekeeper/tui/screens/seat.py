@@ -26,6 +26,7 @@ from textual.widgets.option_list import Option
 
 from scorekeeper import seat_view, seats
 from scorekeeper.text import inert
+from scorekeeper.tui import keymap
 from scorekeeper.tui.screens.walking import WalkingScreen
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.editors import CountsEditor, Editor
@@ -156,10 +157,8 @@ class SeatPiece(Widget):
 class SeatScreen(WalkingScreen):
     """A phone's seat: the round step by step, this player's inputs only; the others' values at the Summary."""
 
-    BINDINGS = [
-        Binding("pageup", "step(-1)", "Prev step", id="prev-step"),
-        Binding("pagedown", "step(1)", "Next step", id="next-step"),
-    ]
+    KEYMAP = keymap.SEAT
+    BINDINGS = keymap.bindings(KEYMAP)
 
     AUTO_FOCUS = "#seat-card"
 
@@ -279,7 +278,7 @@ class SeatScreen(WalkingScreen):
         if self.state != "held" or box == self.walk.at or not 0 <= box < len(self.editors):
             return
         self.flush()
-        self.walk.at = box
+        self.walk.cursor = self.walk.cursor.to(box)
         self.arrive()
 
     def edited(self, editor: Editor, value: Any, boundary: bool = False) -> bool:

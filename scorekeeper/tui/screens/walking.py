@@ -9,11 +9,11 @@ again — is the screen's own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from scorekeeper.tui import keymap
 from scorekeeper.tui.screens.base import SessionScreen
-from scorekeeper.tui.widgets.editors import DOWN, EDIT, LINE, MOVE, NEXT, UP
+from scorekeeper.tui.widgets.editors import DOWN, EDIT, LINE, MOVE, NEXT, REFUSE, UP
 from scorekeeper.walk_state import NOT_READY
 
 if TYPE_CHECKING:
@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 
 class WalkingScreen(SessionScreen):
     """A screen that walks a round of a `WalkState` key by key."""
+
+    KEYMAP: ClassVar[keymap.KeyMap] = ()
+    """The screen's keys: its bindings, and those `screen_key` runs at once (`now`)."""
 
     app: AppBase
 
@@ -51,7 +54,7 @@ class WalkingScreen(SessionScreen):
             self.draw_grid()
         elif did in (EDIT, LINE):
             self.edited(editor, editor.value(), boundary=did == LINE)
-        elif did == "refuse":
+        elif did == REFUSE:
             self.edited(editor, editor.raw(), boundary=True)  # type: ignore[attr-defined]
         elif did == NEXT:
             self.confirm(editor)
@@ -66,10 +69,10 @@ class WalkingScreen(SessionScreen):
         if key in ("tab", "shift+tab") and self.walking.spots:
             self.cycle(-1 if key == "shift+tab" else 1)  # Tab stays in the step: round the player's inputs
             return True
-        action = self.screen_actions().get(key)
-        if action is None:
+        now = keymap.immediate([(self, self.KEYMAP), (self.app, keymap.APP)]).get(key)
+        if now is None:
             return False
-        action()
+        keymap.run_now(*now)
         return True
 
     def confirm(self, editor: Editor) -> None:
@@ -88,11 +91,6 @@ class WalkingScreen(SessionScreen):
         if (value is not None or where in self.walking.rejected) and not self.edited(editor, value, True):
             return
         self.advance()
-
-    def screen_actions(self) -> dict[str, Callable[[], object]]:
-        """The keys `screen_key` runs, with what each does."""
-        return {"pageup": lambda: self.action_step(-1), "pagedown": lambda: self.action_step(1),
-                "ctrl+z": self.app.action_undo, "ctrl+y": self.app.action_redo}
 
     # -- what the screen does with each key (its own) -------------------------------------------
     def editor_at(self, player: int, slot: int) -> Editor:

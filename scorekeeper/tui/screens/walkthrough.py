@@ -9,12 +9,11 @@ follows, saved in order once the keys that came together are applied.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widget import Widget
@@ -22,8 +21,9 @@ from textual.widget import Widget
 from scorekeeper import walk
 from scorekeeper.games.base import Step
 from scorekeeper.session import Problem, Session
+from scorekeeper.tui import keymap
 from scorekeeper.tui.player_rows import PlayerRows, RowsView
-from scorekeeper.tui.screens.help import WALK, step_keys, walk_keys
+from scorekeeper.tui.screens.help import step_keys, walk_keys
 from scorekeeper.tui.screens.walking import WalkingScreen
 from scorekeeper.tui.walk_view import RoundSteps, ScoreTable, StepHeading, StepNotes
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
@@ -49,20 +49,10 @@ class WalkthroughScreen(WalkingScreen):
     """One round, step by step in the rulebook's order; every accepted value is saved."""
 
     CSS_PATH = "../session.tcss"
-    BINDINGS = [
-        Binding("escape", "standings", "Standings", id="standings"),
-        Binding("pageup", "step(-1)", "Prev step", id="prev-step"),
-        Binding("pagedown", "step(1)", "Next step", id="next-step"),
-        Binding("enter", "next", "Next", id="next"),
-        Binding("ctrl+l", "focus_steps", "Steps list", show=False, id="steps"),
-        Binding("ctrl+t", "list_key('flip')", "Done/failed", id="flip"),
-        Binding("ctrl+r", "list_key('remove')", "Remove line", id="remove"),
-        Binding("tab", "stay", "Complete", show=False, id="complete"),
-        Binding("f2", "stay", "Edit box", show=False, id="edit"),
-        Binding("ctrl+e", "route_entry", "Route entry", id="route-entry"),
-    ]
+    KEYMAP = keymap.WALK
+    BINDINGS = keymap.bindings(KEYMAP)
 
-    HELP_TEXTS = WALK
+    HELP_TEXTS = keymap.help_texts(KEYMAP)
     """The screen's keys said more fully on the help screen."""
 
     AUTO_FOCUS = "#grid"
@@ -117,7 +107,7 @@ class WalkthroughScreen(WalkingScreen):
         return self.state.slots
 
     @property
-    def spots(self) -> list[Spot]:
+    def spots(self) -> tuple[Spot, ...]:
         """The places the cursor can be on the step shown."""
         return self.state.spots
 
@@ -253,10 +243,6 @@ class WalkthroughScreen(WalkingScreen):
     def editor_at(self, player: int, slot: int) -> Editor:
         """The box of a player's input."""
         return self.editors[(player, slot)]
-
-    def screen_actions(self) -> dict[str, Callable[[], object]]:
-        """The keys of the round, and Escape: the standings."""
-        return {**super().screen_actions(), "escape": self.action_standings}
 
     def click(self, y: int) -> None:
         """A click on a player's row: the cursor goes to the player (a holder pick takes the player)."""

@@ -8,6 +8,7 @@ item per line, are in `line_editors` and `map_editors`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, ClassVar
 
 from rich.cells import cell_len
@@ -18,9 +19,27 @@ from scorekeeper.text import inert
 from scorekeeper.walk import Slot, parse_number
 from scorekeeper.walk_state import NOT_READY as NOT_READY
 
-EDIT, MOVE, NEXT, UP, DOWN, LINE = "edit", "move", "next", "up", "down", "line"
-"""What a key did: changed the value, moved inside the cell, confirmed it (Enter), asked for the player above or
-below, confirmed a line of a list (a value changed, and the next change is a new undo step)."""
+
+class Did(Enum):
+    """What a key did to a cell (None: the cell does not use the key)."""
+
+    EDIT = "edit"
+    """The value changed."""
+    MOVE = "move"
+    """The cursor moved inside the cell."""
+    NEXT = "next"
+    """The value is confirmed (Enter)."""
+    UP = "up"
+    """The player above is asked for."""
+    DOWN = "down"
+    """The player below is asked for."""
+    LINE = "line"
+    """A line of a list is confirmed: a value changed, and the next change is a new undo step."""
+    REFUSE = "refuse"
+    """The line cannot be taken as it is (its reason beside it): the cursor stays."""
+
+
+EDIT, MOVE, NEXT, UP, DOWN, LINE, REFUSE = Did.EDIT, Did.MOVE, Did.NEXT, Did.UP, Did.DOWN, Did.LINE, Did.REFUSE
 
 BOX = "on $boost"
 CURSOR = "reverse"
@@ -39,7 +58,7 @@ class Buffer:
         """Replace the text, cursor at its end."""
         self.text, self.cursor = text, len(text)
 
-    def key(self, key: str, char: str | None) -> str | None:
+    def key(self, key: str, char: str | None) -> Did | None:
         """Apply an editing key: EDIT when the text changed, MOVE when only the cursor did, None when not handled."""
         if char is not None and char.isprintable() and key not in ("enter", "tab"):
             if self.fresh:
@@ -113,7 +132,7 @@ class Editor:
         """The value typed (None when nothing is, NOT_READY while the text cannot be read)."""
         raise NotImplementedError
 
-    def key(self, key: str, char: str | None) -> str | None:
+    def key(self, key: str, char: str | None) -> Did | None:
         """Apply a key; what it did (EDIT, MOVE, NEXT, UP, DOWN, LINE) or None when the cell does not use it."""
         raise NotImplementedError
 
@@ -162,7 +181,7 @@ class NumberEditor(Editor):
         self.box.fresh = True
         self.box.cursor = len(self.box.text)
 
-    def key(self, key: str, char: str | None) -> str | None:
+    def key(self, key: str, char: str | None) -> Did | None:
         """Digits and editing keys; Enter (or Tab) confirms; up and down change player."""
         if key in ("enter", "tab"):
             return NEXT
@@ -197,7 +216,7 @@ class YesNoEditor(Editor):
         """True, False, or None while not entered."""
         return self.held
 
-    def key(self, key: str, char: str | None) -> str | None:
+    def key(self, key: str, char: str | None) -> Did | None:
         """Space, y/x/1, n/0, Enter (or Tab), up, down."""
         if key in ("enter", "tab"):
             return NEXT
@@ -265,7 +284,7 @@ class CountsEditor(Editor):
         self.at = 0
         self.boxes[0].fresh = True
 
-    def key(self, key: str, char: str | None) -> str | None:
+    def key(self, key: str, char: str | None) -> Did | None:
         """Digits into the box; Enter or Tab to the next box, then on; left/right at a box's edge: the next box."""
         box = self.boxes[self.at]
         if key in ("enter", "tab"):
@@ -306,7 +325,7 @@ class Unsupported(Editor):
         """The value as it is."""
         return self.kept
 
-    def key(self, key: str, char: str | None) -> str | None:
+    def key(self, key: str, char: str | None) -> Did | None:
         """Enter moves on."""
         if key == "enter":
             return NEXT
@@ -341,7 +360,7 @@ class Holder:
         """Each player's value: true for the holder."""
         return {p: p == self.held for p in self.players}
 
-    def key(self, key: str, char: str | None) -> str | None:
+    def key(self, key: str, char: str | None) -> Did | None:
         """A seat number picks (0: nobody) and moves on; up/down and Enter pick by the cursor."""
         if char is not None and char.isdigit():
             seat = int(char)

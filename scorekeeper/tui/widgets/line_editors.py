@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from textual.content import Content
 
 from scorekeeper.games.base import Item
-from scorekeeper.tui.widgets.editors import DOWN, EDIT, LINE, MOVE, NEXT, UP, Buffer, Editor, hinted
+from scorekeeper.tui.widgets.editors import DOWN, EDIT, LINE, MOVE, NEXT, UP, Buffer, Did, Editor, hinted
 from scorekeeper.walk import card_text, parse_card
 
 PHONE = 48
@@ -76,7 +76,7 @@ class CardLines(Editor):
         """The line being typed."""
         return self.at
 
-    def key(self, key: str, char: str | None) -> str | None:
+    def key(self, key: str, char: str | None) -> Did | None:
         """Typing, Enter, Backspace, ctrl+t, ctrl+r, ctrl+n, up, down, Tab."""
         row = self.rows[self.at]
         if key != "tab":
@@ -104,7 +104,7 @@ class CardLines(Editor):
             return self.complete()
         return row.key(key, char)
 
-    def enter(self) -> str | None:
+    def enter(self) -> Did | None:
         """A filled line: read it, on to the next line; the empty last line: the list is done."""
         row = self.rows[self.at]
         if row.text.strip():
@@ -118,7 +118,7 @@ class CardLines(Editor):
         del self.rows[self.at]
         return EDIT
 
-    def remove(self) -> str:
+    def remove(self) -> Did:
         """Remove the line (the last one is only cleared: there is always a line to add one)."""
         if self.at == len(self.rows) - 1:
             self.rows[self.at].set("")
@@ -128,7 +128,7 @@ class CardLines(Editor):
         self.rows[self.at].cursor = len(self.rows[self.at].text)
         return LINE
 
-    def flip(self) -> str | None:
+    def flip(self) -> Did | None:
         """Mark the card failed / completed."""
         row = self.rows[self.at]
         text = row.text.lstrip()
@@ -137,7 +137,7 @@ class CardLines(Editor):
         row.set(text[1:].lstrip() if text[:1] in "-−✗" else "-" + text)
         return EDIT
 
-    def complete(self) -> str | None:
+    def complete(self) -> Did | None:
         """Tab: complete the name at the cursor (again: the next candidate); None when there is nothing to do."""
         row = self.rows[self.at]
         if self.cycle is not None and self.cycle[0] == row.text:

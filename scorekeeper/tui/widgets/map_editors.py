@@ -13,7 +13,7 @@ from textual.content import Content
 from scorekeeper import mapmode
 from scorekeeper.games.base import Item
 from scorekeeper.text import inert
-from scorekeeper.tui.widgets.editors import NOT_READY, Buffer
+from scorekeeper.tui.widgets.editors import NOT_READY, Buffer, Did
 from scorekeeper.tui.widgets.line_editors import CardLines
 from scorekeeper.walk import parse_card
 
@@ -73,11 +73,11 @@ class PairLines(CardLines):
         found = mapmode.resolve(self.game_map, text, self.kind)
         return found.name if found.name is not None else text
 
-    def enter(self) -> str | None:
+    def enter(self) -> Did | None:
         """A line the map cannot read stays (the core says why at it); else as any list."""
         row = self.rows[self.at]
         if row.text.strip() and not self.readable(row.text):
-            return "refuse"
+            return Did.REFUSE
         return super().enter()
 
     def candidates(self, text: str, cursor: int) -> list[str]:
@@ -114,7 +114,7 @@ class PairLines(CardLines):
         new, _ = mapmode.complete(text, frag, name)
         return new
 
-    def complete(self) -> str | None:
+    def complete(self) -> Did | None:
         """Complete the city at the cursor (a cycle of candidates keeps the line it started from)."""
         row = self.rows[self.at]
         if self.cycle is not None and self.cycle[0] == row.text:
@@ -131,7 +131,7 @@ class PairLines(CardLines):
             return None
         row.set(new)
         self.cycle = (new, found, index, text) if len(found) > 1 else None
-        return "edit"
+        return Did.EDIT
 
     def hint(self, row: Buffer) -> Content:
         """What to type at a line being typed: the cities that fit, or why the map cannot read it."""
@@ -190,7 +190,7 @@ class RouteLines(PairLines):
             self.scored = list(value)
         return value
 
-    def flip(self) -> str | None:
+    def flip(self) -> Did | None:
         """A route is neither done nor failed: ctrl+t does nothing here."""
         return None
 
@@ -333,14 +333,14 @@ class StationLines(CardLines):
         """The line as the map names the city."""
         return self.city(text) or text
 
-    def enter(self) -> str | None:
+    def enter(self) -> Did | None:
         """A line naming no city stays (its reason beside it); else as any list."""
         row = self.rows[self.at]
         if row.text.strip() and self.city(row.text) is None:
-            return "refuse"
+            return Did.REFUSE
         return super().enter()
 
-    def flip(self) -> str | None:
+    def flip(self) -> Did | None:
         """A station is neither done nor failed: ctrl+t does nothing here."""
         return None
 
