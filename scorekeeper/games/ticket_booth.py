@@ -6,7 +6,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.fields import CountsField, HolderField, IntField
-from scorekeeper.gamenames import NAMES
 from scorekeeper.games.base import Game, HasRules, Item, RoundScore, Rule, Step, TieBreak, most, names, plural
 from scorekeeper.points import fmt, half, whole
 from scorekeeper.problems import Problem, location
@@ -29,7 +28,7 @@ class TicketBooth(Game):
     """The Ticket Booth (county-fair card game)."""
 
     id = "ticket-booth"
-    name = NAMES[id]
+    name = "The Ticket Booth"
     rulebook = "000"
     seating_hint = "start with the oldest player, then clockwise; the first player rotates each round"
     summary = (

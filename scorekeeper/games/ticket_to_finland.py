@@ -7,7 +7,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from scorekeeper.fields import CardListField, CountsField, IntField
-from scorekeeper.gamenames import NAMES
 from scorekeeper.games.base import Game, HasRules, Item, Place, RoundScore, Rule, Step, missed_items, names, rank
 from scorekeeper.games.trains import (
     LENGTHS,
@@ -86,7 +85,7 @@ class TicketToFinland(Game):
     """Ticket to Finland (fan expansion for Ticket to Ride: tourist cards and eight bonus cards)."""
 
     id = "ticket-to-finland"
-    name = NAMES[id]
+    name = "Ticket to Finland"
     rulebook = "002"
     seating_hint = "start with the youngest player (who plays first), then clockwise"
     summary = (

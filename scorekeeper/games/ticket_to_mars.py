@@ -6,7 +6,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from scorekeeper.fields import ObjectiveField
-from scorekeeper.gamenames import NAMES
 from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, add_items, most, names, plural, rank
 from scorekeeper.points import ZERO, fmt, whole
 from scorekeeper.problems import Problem, location
@@ -40,7 +39,7 @@ class TicketToMars(Game):
     """Ticket to Mars (crew tiles on spaceships, objective cards revealed at the end of a round)."""
 
     id = "ticket-to-mars"
-    name = NAMES[id]
+    name = "Ticket to Mars"
     rulebook = "004"
     seating_hint = "seating order, clockwise; the first listed player starts round 1"
     summary = (

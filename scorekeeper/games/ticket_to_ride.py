@@ -16,7 +16,6 @@ from scorekeeper.fields import (
     RouteNamesField,
     TicketNamesField,
 )
-from scorekeeper.gamenames import NAMES
 from scorekeeper.games.base import (
     Game,
     Item,
@@ -115,7 +114,7 @@ class TicketToRide(Game):
     """Ticket to Ride (the base game; optionally on the USA map, which scores claimed routes itself)."""
 
     id = "ticket-to-ride"
-    name = NAMES[id]
+    name = "Ticket to Ride"
     rulebook = "001, 003"
     seating_hint = "start with the player who plays first, then clockwise"
     summary = (
