@@ -32,12 +32,11 @@ def sheet_json(sheet: Sheet, file: str) -> dict[str, Any]:
                 "points": {p: to_json(v) for p, v in r.points.items()},
                 "items": [
                     {"player": i.player, "category": i.category, "points": to_json(i.points), "why": i.why}
-                    | ({"detail": {"station": i.uses[0], "route": i.uses[1] or None, "owner": i.uses[2] or None}}
-                       if i.uses is not None else {})
+                    | i.detail_json()
                     for i in r.items
                 ],
             }
-            | board_json(sheet, r.number)
+            | GAMES[sheet.session.game].round_json(sheet.session, r.number)
             for r in sheet.rounds
         ],
         "totals": {p: to_json(v) for p, v in sheet.totals.items()},
@@ -51,32 +50,6 @@ def sheet_json(sheet: Sheet, file: str) -> dict[str, Any]:
         "next": sheet.next,
         "warnings": [w.warning_text() for w in sheet.warnings],
     }
-
-
-def board_json(sheet: Sheet, number: int) -> dict[str, Any]:
-    """On a Ticket to Ride board (map mode): per player the computed longest path (trains and cities), the
-    completed tickets and the stations' uses (SPEC 4.2.1); else nothing."""
-    s = sheet.session
-    game = GAMES[s.game]
-    on_map = getattr(game, "on_map", None)
-    played = on_map(s, number) if on_map is not None else None
-    if played is None:
-        return {}
-    out: dict[str, Any] = {}
-    for p in s.players:
-        length, cities = played.trails.get(p, (0, []))
-        out[p] = {
-            "longest_path": length,
-            "path": list(cities),
-            "completed_tickets": [c.name for c in played.tickets.get(p, []) if c.completed and c.name],
-        }
-        if p in played.stations:
-            out[p]["stations"] = [
-                {"station": city, "route": use.name if use else None, "owner": use.owner if use else None,
-                 "completes": helped}
-                for city, use, helped in played.stations[p]
-            ]
-    return {"board": out}
 
 
 def sheet_text(sheet: Sheet, file: str) -> str:
@@ -127,12 +100,20 @@ def sheet_text(sheet: Sheet, file: str) -> str:
 
 
 def shown_boards(game: dict[str, Any]) -> list[dict[str, Any]]:
-    """The boards of a game's statistics worth showing to people: all of them, unless the plays are all on one
-    board with no figures of its own (the USA map, no board), which would only repeat the game's."""
+    """The boards of a game's statistics worth showing to people (`Game.shown_boards`)."""
+    known = GAMES.get(game.get("game", ""))
     boards = list(game.get("boards", ()))
-    if len(boards) == 1 and boards[0]["board"] in ("usa", "none"):
-        return []
-    return boards
+    return known.shown_boards(boards) if known is not None else boards
+
+
+def own_figures(block: dict[str, Any], fig: Callable[[Any], str], pct: Callable[[float], str]) -> list[tuple[str, str]]:
+    """A game's or a board's own figures (`Game.figure_lines`) as (label, text), for each surface to write."""
+    known = GAMES.get(block.get("game", ""))
+    return known.figure_lines(block, fig, pct) if known is not None else []
+
+
+def _pct(value: float) -> str:
+    return f"{value:.0%}"
 
 
 def tickets_sentence(tickets: dict[str, Any]) -> str:
@@ -166,34 +147,15 @@ def highest_phrase(top: dict[str, Any], fig: Callable[[Any], str]) -> str:
     return f"{fig(top['points'])} — {inert(top['player'])}{tail}"
 
 
-def unbuilt_phrase(st: dict[str, Any], fig: Callable[[Any], str], rate: str) -> str:
-    """Europe's stations left unbuilt: `3 of 3 players left stations unbuilt (100%), for 20 points at 4 each`."""
-    return (f"{st['unused']} of {st['results']} player{'s' * (st['results'] != 1)} left stations unbuilt "
-            f"({rate}), for {fig(st['unused_points'])} points at 4 each")
-
-
 def board_lines(board: dict[str, Any]) -> list[str]:
-    """One Ticket to Ride board's own figures (of `stats.statistics`' `boards`) as sentences: tickets, the
-    Longest Path or European Express, Europe's stations, Nordic's Globetrotter, the highest score."""
+    """One board's figures (of `stats.statistics`' `boards`) as sentences: tickets, its own, the highest score."""
     from scorekeeper.text import inert
 
     out = []
     tickets = board.get("tickets")
     if tickets:
         out.append(tickets_sentence(tickets))
-    lp = board.get("longest_path")
-    if lp and lp["games"]:
-        label = "European Express" if board.get("board") == "europe" else "Longest Path"
-        out.append(f"{label}: its holder won {lp['holder_won']} of {lp['games']} game{'s' * (lp['games'] != 1)} "
-                   f"({lp['rate']:.0%})")
-    st = board.get("stations")
-    if st and st["results"]:
-        out.append(f"Stations: {_fig(st['average_built'])} built on average ({st['built']} by {st['results']} "
-                   f"player{'s' * (st['results'] != 1)}); " + unbuilt_phrase(st, _fig, f"{st['unused_rate']:.0%}"))
-    gt = board.get("globetrotter")
-    if gt and gt["games"]:
-        out.append(f"Globetrotter: its holder won {gt['holder_won']} of {gt['games']} game{'s' * (gt['games'] != 1)} "
-                   f"({gt['rate']:.0%})")
+    out += [f"{label}: {text}" for label, text in own_figures(board, _fig, _pct)]
     top = board.get("highest_score")
     if top:
         out.append(f"Highest score: {highest_phrase(top, _fig)} ({top['date']}, {inert(top['file'])})")
@@ -255,26 +217,13 @@ def stats_text(result: dict[str, Any], folder: str) -> str:
             [f"{shared} shared victor{'ies' if shared != 1 else 'y'}"] if shared else [])
         if apart:
             out.append(f"  Level on points at the top: {', '.join(apart)}")
-        booth = g.get("ticket_booth")
-        if booth:
-            top = ", ".join(f"{a['label']} {_fig(a['points'])}" for a in booth["attractions"])
-            out.append(f"  Points by attraction: {top}")
-            out.append("  Points by special: " + ", ".join(f"{a['label']} {_fig(a['points'])}"
-                                                          for a in booth["specials"]))
-        fin = g.get("finland")
-        if fin:
-            out.append(f"  Tourist cards: {_fig(fin['tourists'])} points; bonuses: "
-                       + (", ".join(f"{b['label']} {_fig(b['points'])}" for b in fin["bonuses"]) or "none"))
         tickets = g.get("tickets")
         if tickets:
             out.append("  " + tickets_sentence(tickets))
         top = g.get("highest_score")
         if top:
             out.append(f"  Highest score: {highest_phrase(top, _fig)} ({top['date']}, {inert(top['file'])})")
-        lp = g.get("longest_path")
-        if lp and lp["games"]:
-            out.append(f"  Longest Path: its holder won {lp['holder_won']} of {lp['games']} "
-                       f"game{'s' * (lp['games'] != 1)} ({lp['rate']:.0%})")
+        out += [f"  {label}: {text}" for label, text in own_figures(g, _fig, _pct)]
         for b in shown_boards(g):
             out += [f"  By board: {b['name']} — {b['plays']} play{'s' * (b['plays'] != 1)}"]
             out += _table(["player", "plays", "wins", "win rate", "average", "best", "worst"],

@@ -15,6 +15,8 @@ from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.games import GAMES
+from scorekeeper.games.records import rate
 from scorekeeper.text import name_key
 
 if TYPE_CHECKING:
@@ -22,10 +24,6 @@ if TYPE_CHECKING:
 
 MIN_PLAYS = 3
 """Rankings put players with fewer plays than this after the others (a 1-play, 1-win player does not top a table)."""
-
-SPECIALS = ("outhouse", "ticket-booth", "demolition-derby", "tickets")
-"""The Ticket Booth's categories besides the attractions."""
-
 
 def _halves(value: int | float) -> int:
     """Points from the index in half points: 23.5 -> 47 (ValueError for anything finer than a half)."""
@@ -54,8 +52,7 @@ def _num(value: Fraction | int | float) -> int | float:
     return float(round2(f))
 
 
-def _rate(part: int, whole: int) -> float:
-    return round(part / whole, 4) if whole else 0.0
+_rate = rate
 
 
 @dataclass
@@ -129,14 +126,10 @@ class _Game:
     closest_h: int = 0
     categories: dict[str, int] = field(default_factory=dict)  # half points
     tickets: list[int] = field(default_factory=lambda: [0, 0])
-    longest_path_games: int = 0
-    longest_path_won: int = 0
+    counts: dict[str, list[int]] = field(default_factory=dict)  # the game's own counts (`Game.tally`)
     tie_broken: int = 0  # games won on a tie-break (first place level on points)
     shared: int = 0  # games with a shared victory
     high: tuple[int, dict[str, Any]] | None = None  # the highest score (half points) and its record
-    stations: list[int] = field(default_factory=lambda: [0, 0, 0])  # Europe: results, built, with stations unused
-    globetrotter_games: int = 0  # Nordic: games where someone received the Globetrotter
-    globetrotter_won: int = 0
 
 
 @dataclass
@@ -146,14 +139,7 @@ class _Play:
     game: str
     results: list[tuple[str, int, int, bool, dict[str, Any]]]  # name, total (half points), place, winner, raw
     start: str = ""  # the start player (the first player of round 1)
-    board: str | None = None  # Ticket to Ride's board (summary.BOARDS), None for other games
-
-
-BOARD_ORDER = ("usa", "europe", "nordic", "none")
-"""Ticket to Ride's boards in the order statistics list them (keys of summary.BOARDS)."""
-
-STATIONS = 3
-"""Europe: the stations each player has (each one not built scores 4)."""
+    board: str | None = None  # the game's board (a key of its `boards`), None for a game without boards
 
 
 def statistics(summaries: Iterable[Summary], *, game: str | None = None, player: str | None = None,
@@ -162,17 +148,17 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
     """Statistics of the finished, valid sessions among `summaries`, as JSON data.
 
     Filters: `game` (an id), `player` (a name: only sessions they played, only their rows, and only their
-    points by category, tickets, bonuses and stations), `since` (a date: sessions played that day or
-    later), `until` (a date: sessions played that day or earlier), `board` (a Ticket to Ride board, a key of
-    summary.BOARDS: only Ticket to Ride sessions on it). Players are matched as `name_key` compares them (NFC,
+    points by category, tickets and each game's own figures), `since` (a date: sessions played that day or
+    later), `until` (a date: sessions played that day or earlier), `board` (a board, a key of a game's `boards`:
+    only sessions on it). Players are matched as `name_key` compares them (NFC,
     case folded). With `player`, the biggest margin and closest finish come from all the player's sessions,
     those they lost too. Rankings put players with fewer than MIN_PLAYS plays last; averages are rounded by
     `round2`. The start player is the first player of round 1; a player's `start_player` counts the sessions
     they started, the wins among them (a shared victory is a win) and that rate.
     Each file counts once (`once`): a link in the folder to a session of it is listed apart, in "links".
     Returns {"filters", "sessions", "unfinished", "invalid", "links", "games": [...], "players": [...],
-    "head_to_head": [...], "plays_by_month", "plays_by_year"}, with `player` a "player_page" too; Ticket to
-    Ride's entry has "boards" (the same figures per board, and Europe's stations, Nordic's Globetrotter);
+    "head_to_head": [...], "plays_by_month", "plays_by_year"}, with `player` a "player_page" too; a game with
+    boards has "boards" (the same figures per board, and each board's own, `Game.figures`);
     every figure is a number, text or list (points exact: ints, or .5 floats).
     """
     who = name_key(player) if player else None
@@ -209,7 +195,7 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
     plays.sort(key=lambda p: (p.when, p.file))
 
     per_game: dict[str, _Game] = {}
-    per_board: dict[str, _Game] = {}
+    per_board: dict[tuple[str, str], _Game] = {}
     overall: dict[str, _Player] = {}
     h2h: dict[tuple[str, str], list[int]] = {}
     names: dict[str, str] = {}
@@ -222,7 +208,7 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
             names.setdefault(name_key(name), unicodedata.normalize("NFC", name))
         _tally(per_game.setdefault(play.game, _Game(play.game)), play, who, names)
         if play.board is not None:
-            _tally(per_board.setdefault(play.board, _Game(play.game)), play, who, names)
+            _tally(per_board.setdefault((play.game, play.board), _Game(play.game)), play, who, names)
         if who is not None:
             mine = next(r[2] for r in play.results if name_key(r[0]) == who)
             ahead = [r[2] for r in play.results if r[2] < mine]
@@ -244,15 +230,13 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
                 row[1 if pf < ps else 2 if ps < pf else 3] += 1
 
     games_out = []
-    from scorekeeper.games import NAMES
-    from scorekeeper.summary import BOARDS
-
-    order = {gid: i for i, gid in enumerate(NAMES)}
+    order = {gid: i for i, gid in enumerate(GAMES)}
     for gid in sorted(per_game, key=lambda k: (order.get(k, len(order)), k)):
-        out = _game_out(per_game[gid], who, NAMES.get(gid, gid))
-        if gid == "ticket-to-ride" and per_board:
-            out["boards"] = [{"board": b, **_game_out(per_board[b], who, BOARDS[b], b)}
-                             for b in BOARD_ORDER if b in per_board]
+        known = GAMES.get(gid)
+        out = _game_out(per_game[gid], who, known.name if known else gid)
+        on = [b for b in known.boards if (gid, b) in per_board] if known else []
+        if known and on:
+            out["boards"] = [{"board": b, **_game_out(per_board[gid, b], who, known.boards[b], b)} for b in on]
         games_out.append(out)
 
     players_out = [p.as_json(with_scores=False) for k, p in overall.items() if who is None or k == who]
@@ -322,7 +306,7 @@ def _same_file(a: Summary, b: Summary) -> bool:
 
 def _tally(g: _Game, play: _Play, who: str | None, names: dict[str, str]) -> None:
     """Count one play into a game's (or a board's) figures; with a player `who`, only their points by category,
-    tickets, bonuses and stations."""
+    tickets and the game's own counts (`Game.tally`)."""
     g.plays += 1
     count = len(play.results)
     start = name_key(play.start)
@@ -343,25 +327,15 @@ def _tally(g: _Game, play: _Play, who: str | None, names: dict[str, str]) -> Non
             cats[cat] = cats.get(cat, 0) + _halves(pts)
         g.tickets[0] += done
         g.tickets[1] += failed
-        built = raw.get("stations")
-        if built is not None:
-            g.stations[0] += 1
-            g.stations[1] += built
-            g.stations[2] += built < STATIONS
-    mine = [r for r in play.results if who is None or name_key(r[0]) == who]
-    holders = [won for _n, _t, _p, won, raw in mine if raw.get("longest_path")]
-    if holders:
-        g.longest_path_games += 1
-        g.longest_path_won += any(holders)
-    trotters = [won for _n, _t, _p, won, raw in mine if raw.get("globetrotter")]
-    if trotters:
-        g.globetrotter_games += 1
-        g.globetrotter_won += any(trotters)
+    game = GAMES.get(play.game)
+    if game is not None:
+        game.tally(g.counts, [(won, raw) for name, _t, _p, won, raw in play.results
+                              if who is None or name_key(name) == who])
     _margins(g, play)
 
 
 def _game_out(g: _Game, who: str | None, name: str, board: str | None = None) -> dict[str, Any]:
-    """A game's (or, with `board`, one Ticket to Ride board's) figures as JSON data."""
+    """A game's (or, with `board`, one of its boards') figures as JSON data."""
     gid = g.game
     rows = [p for k, p in g.players.items() if who is None or k == who]
     rows.sort(key=lambda p: (p.plays < MIN_PLAYS, -Fraction(p.wins, p.plays), -p.wins,
@@ -374,25 +348,12 @@ def _game_out(g: _Game, who: str | None, name: str, board: str | None = None) ->
     }
     if g.high is not None:
         out["highest_score"] = g.high[1]
-    if gid == "ticket-booth":
-        out["ticket_booth"] = _booth(g.categories)
-    if gid == "ticket-to-finland":
-        out["finland"] = _finland(g.categories)
     if g.tickets != [0, 0]:
         out["tickets"] = {"completed": g.tickets[0], "failed": g.tickets[1],
                           "completed_rate": _rate(g.tickets[0], sum(g.tickets))}
-    if gid == "ticket-to-ride" and board != "nordic":
-        out["longest_path"] = {"games": g.longest_path_games, "holder_won": g.longest_path_won,
-                               "rate": _rate(g.longest_path_won, g.longest_path_games)}
-    if board == "europe":
-        results, built, unused = g.stations
-        out["stations"] = {"results": results, "built": built,
-                           "average_built": _num(Fraction(built, results)) if results else None,
-                           "unused": unused, "unused_rate": _rate(unused, results),
-                           "unused_points": _num(Fraction(g.categories.get("station", 0), 2))}
-    if board == "nordic":
-        out["globetrotter"] = {"games": g.globetrotter_games, "holder_won": g.globetrotter_won,
-                               "rate": _rate(g.globetrotter_won, g.globetrotter_games)}
+    game = GAMES.get(gid)
+    if game is not None:
+        out.update(_plain(game.figures(g.counts, g.categories, board)))
     return out
 
 
@@ -450,23 +411,15 @@ def _margins(g: _Game, play: _Play) -> None:
         g.closest, g.closest_h = record, margin
 
 
-def _finland(categories: dict[str, int]) -> dict[str, Any]:
-    """Ticket to Finland's tourist cards' points and each bonus card's points over all games, most first."""
-    bonuses = [{"bonus": k.split(":", 1)[1], "label": k.split(":", 1)[1].replace("_", " ").capitalize(),
-                "points": _num(Fraction(v, 2))} for k, v in categories.items() if k.startswith("bonus:")]
-    bonuses.sort(key=lambda r: (-Fraction(r["points"]), str(r["bonus"])))
-    return {"tourists": _num(Fraction(categories.get("tourist", 0), 2)), "bonuses": bonuses}
-
-
-def _booth(categories: dict[str, int]) -> dict[str, Any]:
-    """The Ticket Booth's points by attraction and by special card over all games, most first."""
-    attractions = [{"category": k, "label": f"#{k.split(':', 1)[1]}", "points": _num(Fraction(v, 2))}
-                   for k, v in categories.items() if k.startswith("attraction:")]
-    specials = [{"category": k, "label": k.replace("-", " ").title(), "points": _num(Fraction(v, 2))}
-                for k, v in categories.items() if k in SPECIALS]
-    attractions.sort(key=lambda r: (-Fraction(r["points"]), int(str(r["category"]).split(":")[1])))
-    specials.sort(key=lambda r: (-Fraction(r["points"]), str(r["category"])))
-    return {"attractions": attractions, "specials": specials}
+def _plain(value: Any) -> Any:
+    """A game's figures as JSON data: points (Fractions) as `_num` writes them, the rest as it is."""
+    if isinstance(value, Fraction):
+        return _num(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
 
 
 def to_json(result: dict[str, Any], folder: str) -> str:

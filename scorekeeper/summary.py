@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from fractions import Fraction
@@ -22,8 +23,6 @@ UNREADABLE = "cannot be read"
 INVALID = "has problems"
 """The state of a file read as TOML that the core refuses (its first problem is the summary's `error`)."""
 
-BOARDS = {"usa": "USA map", "europe": "Europe", "nordic": "Nordic Countries", "none": "no board"}
-"""Ticket to Ride's boards as history and statistics name them (rule `map`, else rule `edition`, else none)."""
 
 def _is_points(value: Any) -> bool:
     """Whether a value is points as the index writes them (an int, or a finite float)."""
@@ -66,15 +65,16 @@ class Result(NamedTuple):
     rounds: tuple[Fraction, ...]
     """Points per round, in play order (running totals are their sums)."""
     categories: dict[str, Fraction]
-    """Points per item category over the whole session (`attraction:8`, `outhouse`, `routes`, `ticket`…)."""
+    """Points per item category over the whole session (the games' categories)."""
     tickets_completed: int
     tickets_failed: int
-    longest_path: bool
-    """Received the Longest (Continuous) Path bonus (on Europe: the European Express)."""
-    stations: int | None = None
-    """Ticket to Ride Europe: the stations built (None on other games and boards)."""
-    globetrotter: bool = False
-    """Ticket to Ride Nordic Countries: received the Globetrotter bonus."""
+    marks: dict[str, bool | int]
+    """What the game keeps of the player besides points and tickets (`Game.marks`: a bonus received, the stations
+    built…)."""
+
+
+_RESULT_KEYS = frozenset({"name", "total", "place", "why", "rounds", "categories", "tickets"})
+"""A player's keys in the stored detail that every game has; the others are the game's marks."""
 
 
 class Summary:
@@ -162,7 +162,7 @@ class Summary:
         for key in ("tiebreak", "next", "start"):
             if not isinstance(detail.get(key), (str, type(None))):
                 raise ValueError(f"{key} is not text")
-        if detail.get("board") not in (None, *BOARDS):
+        if detail.get("board") is not None and detail["board"] not in _boards(self.game):
             raise ValueError("board is not a board")
         players = detail.get("players", [])
         if not isinstance(players, list):
@@ -174,10 +174,8 @@ class Summary:
                     and all(isinstance(k, str) and _is_points(v) for k, v in r["categories"].items())
                     and isinstance(r.get("tickets"), list) and len(r["tickets"]) == 2
                     and all(isinstance(t, int) and not isinstance(t, bool) for t in r["tickets"])
-                    and isinstance(r.get("longest_path"), bool)
                     and isinstance(r.get("why"), (str, type(None)))
-                    and (r.get("stations") is None or type(r["stations"]) is int)
-                    and isinstance(r.get("globetrotter", False), bool)):
+                    and all(type(v) in (bool, int) for k, v in r.items() if k not in _RESULT_KEYS)):
                 raise ValueError("a player's result is malformed")
 
     @property
@@ -202,13 +200,13 @@ class Summary:
 
     @property
     def board(self) -> str | None:
-        """Ticket to Ride's board (a key of BOARDS: `usa`, `europe`, `nordic`, `none`); None for other games."""
+        """The board played on (a key of its game's `boards`); None for a game without boards."""
         return self.detail.get("board")
 
     @property
     def board_name(self) -> str:
-        """`Europe`, `no board`…; "" for a game without boards."""
-        return BOARDS.get(self.board or "", "")
+        """The board's name (`Game.boards`); "" for a game without boards."""
+        return _boards(self.game).get(self.board or "", "")
 
     @property
     def warnings(self) -> int:
@@ -226,8 +224,7 @@ class Summary:
         return [
             Result(r["name"], _points(r["total"]), r["place"], r["name"] in self.winners,
                    tuple(_points(v) for v in r["rounds"]), {k: _points(v) for k, v in r["categories"].items()},
-                   r["tickets"][0], r["tickets"][1], bool(r["longest_path"]), r.get("stations"),
-                   bool(r.get("globetrotter")))
+                   r["tickets"][0], r["tickets"][1], {k: v for k, v in r.items() if k not in _RESULT_KEYS})
             for r in self.detail.get("players", ())
         ]
 
@@ -363,8 +360,6 @@ def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
     whys = {p: pl.why for pl in sheet.ranking for p in pl.players}
     cats: dict[str, dict[str, int | Fraction]] = {p: {} for p in session.players}
     tickets = {p: [0, 0] for p in session.players}
-    longest = {p: False for p in session.players}
-    globetrotter = {p: False for p in session.players}
     for rnd in sheet.rounds:
         for item in rnd.items:
             if not item.points:  # a card that scored nothing, with its reason: nothing to count
@@ -375,25 +370,19 @@ def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
             c[item.category] = c.get(item.category, 0) + points
             if item.category == "ticket":
                 tickets[item.player][0 if points > 0 else 1] += 1
-            elif item.category == "longest-path" and points > 0:
-                longest[item.player] = True
-            elif item.category == "globetrotter" and points > 0:
-                globetrotter[item.player] = True
-    board, stations = _board(game, session, len(sheet.rounds))
+    marks = game.marks(session, sheet)
     detail = {
         "rounds": len(sheet.rounds),
         "tiebreak": sheet.tiebreak,
         "next": sheet.next,
         "warnings": len(sheet.warnings),
         "start": _start(session, sheet),
-        "board": board,
+        "board": game.board_key(session.rules),
         "players": [
             {"name": p, "total": _json_points(sheet.totals[p]), "place": places[p], "why": whys[p],
              "rounds": [_json_points(r.points[p]) for r in sheet.rounds],
              "categories": {k: _json_points(v) for k, v in cats[p].items()},
-             "tickets": tickets[p], "longest_path": longest[p]}
-            | ({"stations": stations[p]} if stations is not None else {})
-            | ({"globetrotter": True} if globetrotter[p] else {})
+             "tickets": tickets[p]} | marks[p]
             for p in session.players
         ],
     }
@@ -416,24 +405,9 @@ def _start(session: Any, sheet: Any) -> str:
     return str(first if first in session.players else session.players[0])
 
 
-def board_key(game: str, rules: dict[str, Any]) -> str | None:
-    """Ticket to Ride's board, a key of BOARDS (rule `map`, else rule `edition`, else "none"); None for other
-    games."""
-    if game != "ticket-to-ride":
-        return None
-    board = rules.get("map") or rules.get("edition") or "none"
-    return board if isinstance(board, str) and board in BOARDS else None
+def _boards(game: str | None) -> Mapping[str, str]:
+    """The boards of a game (by its id), key -> name; none for a game without boards or an unknown one."""
+    from scorekeeper.games import GAMES
 
-
-def _board(game: Any, session: Any, rounds: int) -> tuple[str | None, dict[str, int] | None]:
-    """Ticket to Ride's board (see `board_key`) and, on Europe, the stations each player built over the rounds."""
-    board = board_key(session.game, session.rules)
-    if board is None:
-        return None, None
-    if board != "europe":
-        return board, None
-    built = {p: 0 for p in session.players}
-    for number in range(1, rounds + 1):
-        for p, n in game.stations_built(session, number).items():
-            built[p] += n
-    return board, built
+    known = GAMES.get(game or "")
+    return known.boards if known is not None else {}

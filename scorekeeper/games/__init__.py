@@ -22,6 +22,12 @@ GAMES: dict[str, Game] = {g.id: g for g in (TicketBooth(), TicketToRide(), Ticke
 NAMES = {gid: g.name for gid, g in GAMES.items()}
 """Each game's name by id."""
 
+GROUPS = {head: group for g in GAMES.values() for head, group in g.groups.items()}
+"""The chart's shares by category head, of every game."""
+
+LOSSES = {head: group for g in GAMES.values() for head, group in g.losses.items()}
+"""The category heads whose losses are a share of their own, of every game."""
+
 __all__ = ["GAMES", "NAMES", "Game", "Item", "Place", "RoundScore", "Sheet", "Step", "get", "score", "check"]
 
 

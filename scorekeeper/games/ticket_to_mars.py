@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from scorekeeper.fields import ObjectiveField
@@ -50,6 +51,8 @@ class TicketToMars(Game):
         "with the first listed player, every later round with the player who has the fewest points (a tie: the "
         "tied players may draw for it, as the rulebook chooses at random; the app assumes the first of them seated)."
     )
+    groups = MappingProxyType({"ticket": "tickets", "routes": "routes"})
+    losses = MappingProxyType({"ticket": "failed tickets"})
     rules = (
         Rule("rounds", 1, "how many rounds are scheduled (a tie for the most points after them adds extra rounds)",
              lo=1),

@@ -36,6 +36,7 @@ from scorekeeper.games.boards import (
     STATION_POINTS,
     STATIONS,
     TABLES,
+    BoardRecords,
 )
 from scorekeeper.games.boards import TRAINS as BOARD_TRAINS
 from scorekeeper.games.trains import (
@@ -110,7 +111,7 @@ class NeedsMapField(Field):
                    "(counted by length) or route_points instead")
 
 
-class TicketToRide(Game):
+class TicketToRide(BoardRecords, Game):
     """Ticket to Ride (the base game; optionally on the USA map, which scores claimed routes itself)."""
 
     id = "ticket-to-ride"

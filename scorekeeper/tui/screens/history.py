@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 from scorekeeper import games
 from scorekeeper.games.base import names
 from scorekeeper.index import Index
-from scorekeeper.summary import BOARDS, Summary
+from scorekeeper.summary import Summary
 from scorekeeper.text import inert, name_key
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.walk import points
@@ -41,16 +41,15 @@ PERIODS = (("this month", "month"), ("this year", "year"))
 
 
 BOARD_MARK = "@"
-"""Between a game id and a board in the game picker's values: `ticket-to-ride@europe`."""
+"""Between a game id and a board in the game picker's values: `<game id>@<board>`."""
 
 
 def game_choices() -> list[tuple[str, str]]:
-    """The game picker's choices: every game, and after Ticket to Ride each of its boards."""
+    """The game picker's choices: every game, and after a game with boards each of them."""
     out = []
     for gid, g in games.GAMES.items():
         out.append((g.name, gid))
-        if gid == "ticket-to-ride":
-            out += [(f"{g.name}: {label}", f"{gid}{BOARD_MARK}{board}") for board, label in BOARDS.items()]
+        out += [(f"{g.name}: {label}", f"{gid}{BOARD_MARK}{board}") for board, label in g.boards.items()]
     return out
 
 

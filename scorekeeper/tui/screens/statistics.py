@@ -142,7 +142,7 @@ def finish_text(label: str, record: dict[str, Any] | None) -> Content:
 
 
 def game_section(game: dict[str, Any]) -> list[Content | Rows]:
-    """One game: its own figures first (margins, attractions, tickets, path), then its players' tables."""
+    """One game: its figures first (margins, tickets, its own), then its players' tables."""
     out: list[Content | Rows] = [
         Content.styled(f"{game['name']} — {game['plays']} play{'s' if game['plays'] != 1 else ''}",
                        "bold $text-accent")]
@@ -154,17 +154,6 @@ def game_section(game: dict[str, Any]) -> list[Content | Rows]:
         apart = ([f"{tied} win{'s' * (tied != 1)} on a tie-break"] if tied else []) + (
             [f"{shared} shared victor{'ies' if shared != 1 else 'y'}"] if shared else [])
         out.append(Content.assemble(("Level on points at the top: ", "bold"), ", ".join(apart)))
-    booth = game.get("ticket_booth")
-    if booth:
-        out.append(Content.assemble(("Points by attraction: ", "bold"),
-                                    " · ".join(f"{a['label']} {num(a['points'])}" for a in booth["attractions"])))
-        out.append(Content.assemble(("Points by special: ", "bold"),
-                                    " · ".join(f"{s['label']} {num(s['points'])}" for s in booth["specials"])))
-    fin = game.get("finland")
-    if fin:
-        out.append(Content.assemble(("Tourist cards: ", "bold"), f"{num(fin['tourists'])} points"))
-        out.append(Content.assemble(("Bonuses: ", "bold"), " · ".join(f"{b['label']} {num(b['points'])}"
-                                                                      for b in fin["bonuses"]) or "none"))
     tickets = game.get("tickets")
     if tickets:
         out.append(Content.assemble(("Tickets: ", "bold"), f"{tickets['completed']} completed, "
@@ -179,28 +168,14 @@ def game_section(game: dict[str, Any]) -> list[Content | Rows]:
 
 
 def board_figures(block: dict[str, Any]) -> list[Content]:
-    """A game's or a board's highest score (who and when), Longest Path (Europe: the European Express), and on
-    Europe the stations, on Nordic Countries the Globetrotter."""
-    from scorekeeper.report import highest_phrase, unbuilt_phrase
+    """A game's or a board's highest score (who and when), then its own figures (`Game.figure_lines`)."""
+    from scorekeeper.report import highest_phrase, own_figures
 
     out = []
     top = block.get("highest_score")
     if top:
         out.append(Content.assemble(("Highest score: ", "bold"), f"{highest_phrase(top, num)}, {top['date']}"))
-    path = block.get("longest_path")
-    if path and path["games"]:
-        label = "European Express: " if block.get("board") == "europe" else "Longest Path: "
-        out.append(Content.assemble((label, "bold"), f"its holder won {path['holder_won']} of "
-                                    f"{path['games']} game{'s' * (path['games'] != 1)} ({rate(path['rate'])})"))
-    stations = block.get("stations")
-    if stations and stations["results"]:
-        out.append(Content.assemble(("Stations: ", "bold"), f"{num(stations['average_built'])} built on average; "
-                                    + unbuilt_phrase(stations, num, rate(stations['unused_rate']))))
-    trotter = block.get("globetrotter")
-    if trotter and trotter["games"]:
-        out.append(Content.assemble(("Globetrotter: ", "bold"), f"its holder won {trotter['holder_won']} of "
-                                    f"{trotter['games']} game{'s' * (trotter['games'] != 1)} "
-                                    f"({rate(trotter['rate'])})"))
+    out += [Content.assemble((f"{label}: ", "bold"), text) for label, text in own_figures(block, num, rate)]
     return out
 
 
@@ -403,9 +378,8 @@ class StatisticsScreen(IndexedScreen):
             ("rival, nemesis", "the player most often placed just above; the opponent who finished above most often"),
             ("closest finish", "the smallest margin between first and second; a tie on points is the closest (0), "
                                "with who won it on the tie-break or who shared the victory"),
-            ("by board", "Ticket to Ride per board (rule map, else edition, else none); Europe: stations built on "
-                         "average and how many players left some unbuilt (4 points each); Nordic: how often a "
-                         "Globetrotter won"),
+            ("by board", "a game with boards, per board (rule map, else edition, else none), with each board's "
+                         "own figures"),
             ("rankings", f"players with fewer than {MIN_PLAYS} plays come after the others"),
         ]
 
