@@ -121,30 +121,28 @@ class BoardRecords(Records):
             out["globetrotter"] = {"games": games, "holder_won": won, "rate": rate(won, games)}
         return out
 
-    def figure_lines(self, block: Mapping[str, Any], fig: Figure, pct: Rate) -> list[tuple[str, str]]:
+    def figure_lines(self, own: Mapping[str, Any], board: str | None, fig: Figure, pct: Rate) -> list[tuple[str, str]]:
         """`Longest Path` (on Europe the `European Express`), `Stations`, `Globetrotter`."""
         out = []
-        path = block.get("longest_path")
+        path = own.get("longest_path")
         if path and path["games"]:
-            out.append(held("European Express" if block.get("board") == "europe" else "Longest Path", path, pct))
-        st = block.get("stations")
+            out.append(held("European Express" if board == "europe" else "Longest Path", path, pct))
+        st = own.get("stations")
         if st and st["results"]:
             n = st["results"]
             out.append(("Stations", f"{fig(st['average_built'])} built on average ({st['built']} by {n} "
                         f"player{'s' * (n != 1)}); {st['unused']} of {n} player{'s' * (n != 1)} left stations "
                         f"unbuilt ({pct(st['unused_rate'])}), for {fig(st['unused_points'])} points at "
                         f"{STATION_POINTS} each"))
-        trotter = block.get("globetrotter")
+        trotter = own.get("globetrotter")
         if trotter and trotter["games"]:
             out.append(held("Globetrotter", trotter, pct))
         return out
 
-    def shown_boards(self, boards: list[Any]) -> list[Any]:
-        """All of them, unless the plays are all on one board with no figures of its own (the USA map, no board),
-        which would only repeat the game's."""
-        if len(boards) == 1 and boards[0]["board"] in ("usa", "none"):
-            return []
-        return boards
+    def shown_boards(self, boards: Sequence[str]) -> bool:
+        """Yes, unless the plays are all on one board with no figures of its own (the USA map, no board), which
+        would only repeat the game's."""
+        return not (len(boards) == 1 and boards[0] in ("usa", "none"))
 
     def provisional(self, session: Session, number: int, items: Sequence[Item]) -> set[str]:
         """The Longest Path bonus while some player's routes are not in yet."""

@@ -110,13 +110,15 @@ class Records:
         `categories` in half points."""
         return {}
 
-    def figure_lines(self, block: Mapping[str, Any], fig: Figure, pct: Rate) -> list[tuple[str, str]]:
-        """Its own statistics (of `figures`) as (label, text), for every surface to write its way."""
+    def figure_lines(self, own: Mapping[str, Any], board: str | None, fig: Figure, pct: Rate) -> list[tuple[str, str]]:
+        """Its own statistics (`figures` as JSON data, of a game or a `board`) as (label, text), for every surface
+        to write its way."""
         return []
 
-    def shown_boards(self, boards: list[Any]) -> list[Any]:
-        """The boards of its statistics worth showing to people (all of them by default)."""
-        return boards
+    def shown_boards(self, boards: Sequence[str]) -> bool:
+        """Whether the statistics of these boards (all its plays are on them) are worth showing apart from the
+        game's (yes by default)."""
+        return True
 
     def category_name(self, session: Session, category: str) -> str:
         """A category as the table says it: the title of the walkthrough step that scores it (`#4 Pie`), a bonus

@@ -337,9 +337,9 @@ class TicketBooth(Game):
         specials.sort(key=lambda r: (-Fraction(r["points"]), str(r["category"])))
         return {"ticket_booth": {"attractions": attractions, "specials": specials}}
 
-    def figure_lines(self, block: Mapping[str, Any], fig: Figure, pct: Rate) -> list[tuple[str, str]]:
+    def figure_lines(self, own: Mapping[str, Any], board: str | None, fig: Figure, pct: Rate) -> list[tuple[str, str]]:
         """`Points by attraction`, `Points by special`."""
-        booth = block.get("ticket_booth")
+        booth = own.get("ticket_booth")
         if not booth:
             return []
         return [(f"Points by {what}", ", ".join(f"{a['label']} {fig(a['points'])}" for a in booth[key]))

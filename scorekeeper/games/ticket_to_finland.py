@@ -255,9 +255,9 @@ class TicketToFinland(Game):
         bonuses.sort(key=lambda r: (-Fraction(r["points"]), str(r["bonus"])))
         return {"finland": {"tourists": Fraction(categories.get("tourist", 0), 2), "bonuses": bonuses}}
 
-    def figure_lines(self, block: Mapping[str, Any], fig: Figure, pct: Rate) -> list[tuple[str, str]]:
+    def figure_lines(self, own: Mapping[str, Any], board: str | None, fig: Figure, pct: Rate) -> list[tuple[str, str]]:
         """`Tourist cards: 12 points; bonuses: Longest route 5, …`."""
-        fin = block.get("finland")
+        fin = own.get("finland")
         if not fin:
             return []
         return [("Tourist cards", f"{fig(fin['tourists'])} points; bonuses: "
