@@ -339,16 +339,17 @@ async def test_history_catches_up_with_a_game_finished_meanwhile(folder: Path) -
 
 def test_head_to_head_of_a_club_waits_for_a_player() -> None:
     """Past 40 pairs, the head to head is shown per player once one is picked; with a player, every row."""
+    from dataclasses import replace
+
+    from scorekeeper.stats_model import Filters, GameStats, HeadToHead, Statistics
     from scorekeeper.tui.screens.statistics import sections
 
-    rows = [{"player": f"P{i}", "opponent": f"Q{i}", "games": 1, "above": 1, "below": 0, "level": 0}
-            for i in range(41)]
-    result = {"sessions": 41, "unfinished": 0, "invalid": [], "players": [], "head_to_head": rows,
-              "games": [{"game": "ticket-to-mars", "name": "Ticket to Mars", "plays": 41, "players": []}],
-              "filters": {"game": None, "player": None, "since": None}}
+    rows = tuple(HeadToHead(f"P{i}", f"Q{i}", 1, 1, 0, 0) for i in range(41))
+    game = GameStats(None, "ticket-to-mars", "Ticket to Mars", 41, (), None, None, 0, 0)
+    result = Statistics(Filters(None, None, None, None, None), 3, 41, 0, (), (), (game,), (), rows, {}, {})
     text = "\n".join(line.plain for line in sections(result))
     assert "41 pairs of players: pick a player (p, or Enter on their row)" in text and "Q40" not in text
-    result["filters"]["player"] = "P1"
+    result = replace(result, filters=Filters(None, "P1", None, None, None))
     text = "\n".join(line.plain for line in sections(result))
     assert "Q40" in text
 
