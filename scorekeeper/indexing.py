@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.paths import leads_out
-from scorekeeper.summary import Key, Summary, _key, summarize_text, unreadable
+from scorekeeper.summary import COLUMNS, Key, Summary, _key, summarize_text, unreadable
 
 RACY_NS = 3_000_000_000
 """A file modified this recently before it was read is read again on the next look (mtime ticks are coarse)."""
@@ -106,7 +106,7 @@ def summarize(path: Path | str) -> Summary | None:
     if got is None:
         return None
     key, cols = got
-    return Summary(path.parent, row(path.name, key, cols, time.time_ns()))
+    return Summary(path.parent, dict(zip(COLUMNS, row(path.name, key, cols, time.time_ns()), strict=True)))
 
 
 def row(name: str, key: Key, cols: dict[str, Any], now_ns: int) -> Row:

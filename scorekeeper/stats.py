@@ -16,6 +16,7 @@ from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.detail import PlayerDetail
 from scorekeeper.games import GAMES
 from scorekeeper.games.records import rate
 from scorekeeper.stats_model import (
@@ -153,7 +154,7 @@ class _Play:
     when: str
     file: str
     game: str
-    results: list[tuple[str, int, int, bool, dict[str, Any]]]  # name, total (half points), place, winner, raw
+    results: list[tuple[str, int, int, bool, PlayerDetail]]  # name, total (half points), place, winner, detail
     start: str = ""  # the start player (the first player of round 1)
     board: str | None = None  # the game's board (a key of its `boards`), None for a game without boards
 
@@ -204,8 +205,7 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
             continue
         detail = s.detail
         winners = set(s.winners)
-        results = [(r["name"], _halves(r["total"]), int(r["place"]), r["name"] in winners, r)
-                   for r in detail.get("players", ())]
+        results = [(r.name, _halves(r.total), r.place, r.name in winners, r) for r in detail.players]
         if results:
             plays.append(_Play(s.when, s.file, s.game or "", results, s.start_player or results[0][0], s.board))
     plays.sort(key=lambda p: (p.when, p.file))
@@ -317,7 +317,7 @@ def _tally(g: _Game, play: _Play, who: str | None, names: dict[str, str]) -> Non
     for name, total, _place, won, raw in play.results:
         key = name_key(name)
         g.players.setdefault(key, _Player(names[key])).add(total, won, count, key == start)
-        done, failed = raw.get("tickets", (0, 0))
+        done, failed = raw.tickets
         g.players[key].tickets[0] += done
         g.players[key].tickets[1] += failed
         if who is not None and key != who:
@@ -326,13 +326,13 @@ def _tally(g: _Game, play: _Play, who: str | None, names: dict[str, str]) -> Non
             g.high = (total, Highest(names[key], _num(Fraction(total, 2)), play.when[:10], play.file,
                                      () if won else tuple(r[0] for r in play.results if r[3])))
         cats = g.categories
-        for cat, pts in raw.get("categories", {}).items():
+        for cat, pts in raw.categories.items():
             cats[cat] = cats.get(cat, 0) + _halves(pts)
         g.tickets[0] += done
         g.tickets[1] += failed
     game = GAMES.get(play.game)
     if game is not None:
-        game.tally(g.counts, [(won, raw) for name, _t, _p, won, raw in play.results
+        game.tally(g.counts, [(won, raw.marks) for name, _t, _p, won, raw in play.results
                               if who is None or name_key(name) == who])
     _margins(g, play)
 

@@ -15,19 +15,26 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
+
+from scorekeeper.detail import Detail, PlayerDetail
+
+COLUMNS = ("name", "size", "mtime_ns", "ino", "racy", "game", "title", "started", "sort_when", "players",
+           "state", "complete", "winners", "error", "detail")
+"""The index's columns of a session file, in their order."""
+
+
+
+class Row(Protocol):
+    """A row of the index read by column name (a `sqlite3.Row`, or a mapping of COLUMNS)."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
 
 UNREADABLE = "cannot be read"
 """The state of a file that is not UTF-8, not TOML, or past the limits."""
 
 INVALID = "has problems"
 """The state of a file read as TOML that the core refuses (its first problem is the summary's `error`)."""
-
-
-def _is_points(value: Any) -> bool:
-    """Whether a value is points as the index writes them (an int, or a finite float)."""
-    return (isinstance(value, int) and not isinstance(value, bool)) or (
-        isinstance(value, float) and value == value and abs(value) != float("inf"))
 
 
 def is_session_name(name: object) -> bool:
@@ -73,10 +80,6 @@ class Result(NamedTuple):
     built…)."""
 
 
-_RESULT_KEYS = frozenset({"name", "total", "place", "why", "rounds", "categories", "tickets"})
-"""A player's keys in the stored detail that every game has; the others are the game's marks."""
-
-
 class Summary:
     """What the index keeps about one session file: enough for the home screen, history and statistics.
 
@@ -87,29 +90,29 @@ class Summary:
     __slots__ = ("folder", "file", "size", "mtime_ns", "ino", "game", "title", "started", "when", "players", "state",
                  "complete", "winners", "error", "_detail", "_raw")
 
-    def __init__(self, folder: Path, row: tuple[Any, ...]) -> None:
+    def __init__(self, folder: Path, row: Row) -> None:
         self.folder = folder
-        self.file: str = _name(row[0])
-        self.size: int = row[1]
-        self.mtime_ns: int = row[2]
-        self.ino: int = row[3]
-        self.game: str | None = row[5]
+        self.file: str = _name(row["name"])
+        self.size: int = row["size"]
+        self.mtime_ns: int = row["mtime_ns"]
+        self.ino: int = row["ino"]
+        self.game: str | None = row["game"]
         """The game id (None when the file does not say, or says it wrongly)."""
-        self.title: str | None = row[6]
-        self.started: str | None = row[7]
+        self.title: str | None = row["title"]
+        self.started: str | None = row["started"]
         """`started` as ISO text, as in the file (None when not given)."""
-        self.when: str = row[8]
+        self.when: str = row["sort_when"]
         """When it was played, ISO text: `started`, else the file's modification time (sorts by date)."""
-        self.players: tuple[str, ...] = tuple(json.loads(row[9]))
-        self.state: str = row[10]
+        self.players: tuple[str, ...] = tuple(json.loads(row["players"]))
+        self.state: str = row["state"]
         """`round 2 of 3 — Bo leads`, `finished — Ana won`; `cannot be read` (not UTF-8, not TOML, too big) or
         `has problems` (read, but the core finds errors: `error` holds the first)."""
-        self.complete: bool = bool(row[11])
-        self.winners: tuple[str, ...] = tuple(json.loads(row[12]))
+        self.complete: bool = bool(row["complete"])
+        self.winners: tuple[str, ...] = tuple(json.loads(row["winners"]))
         """Everyone on place 1 (the leaders of a game not finished)."""
-        self.error: str = row[13]
-        self._raw: str = row[14]
-        self._detail: dict[str, Any] | None = None
+        self.error: str = row["error"]
+        self._raw: str = row["detail"]
+        self._detail: Detail | None = None
 
     def __repr__(self) -> str:
         return f"Summary({self.file!r}, {self.game!r}, {self.state!r})"
@@ -132,10 +135,10 @@ class Summary:
         return not self.error
 
     @property
-    def detail(self) -> dict[str, Any]:
-        """The stored detail as JSON data (points are ints, or floats for halves): see `results`."""
+    def detail(self) -> Detail:
+        """The stored detail, read through `Detail` (points are ints, or floats for halves): see `results`."""
         if self._detail is None:
-            self._detail = json.loads(self._raw)
+            self._detail = Detail.read(self._raw)
         return self._detail
 
     def check(self) -> None:
@@ -151,57 +154,33 @@ class Summary:
             raise ValueError("a number column is not a number")
         if not all(isinstance(p, str) for p in (*self.players, *self.winners)):
             raise ValueError("a name is not text")
-        if not isinstance(self._raw, str):
-            raise ValueError("the detail is not text")
-        detail = self.detail
-        if not isinstance(detail, dict):
-            raise ValueError("the detail is not an object")
-        for key in ("rounds", "warnings"):
-            if not isinstance(detail.get(key, 0), int):
-                raise ValueError(f"{key} is not a number")
-        for key in ("tiebreak", "next", "start"):
-            if not isinstance(detail.get(key), (str, type(None))):
-                raise ValueError(f"{key} is not text")
-        if detail.get("board") is not None and detail["board"] not in _boards(self.game):
+        if self.detail.board is not None and self.detail.board not in _boards(self.game):
             raise ValueError("board is not a board")
-        players = detail.get("players", [])
-        if not isinstance(players, list):
-            raise ValueError("players is not a list")
-        for r in players:
-            if not (isinstance(r, dict) and isinstance(r.get("name"), str) and _is_points(r.get("total"))
-                    and isinstance(r.get("place"), int) and isinstance(r.get("rounds"), list)
-                    and all(map(_is_points, r["rounds"])) and isinstance(r.get("categories"), dict)
-                    and all(isinstance(k, str) and _is_points(v) for k, v in r["categories"].items())
-                    and isinstance(r.get("tickets"), list) and len(r["tickets"]) == 2
-                    and all(isinstance(t, int) and not isinstance(t, bool) for t in r["tickets"])
-                    and isinstance(r.get("why"), (str, type(None)))
-                    and all(type(v) in (bool, int) for k, v in r.items() if k not in _RESULT_KEYS)):
-                raise ValueError("a player's result is malformed")
 
     @property
     def rounds(self) -> int:
         """How many rounds the file holds."""
-        return int(self.detail.get("rounds", 0))
+        return self.detail.rounds
 
     @property
     def tiebreak(self) -> str | None:
         """The sentence settling a tie for first, or None."""
-        return self.detail.get("tiebreak")
+        return self.detail.tiebreak
 
     @property
     def next(self) -> str | None:
         """What the table must do now, or None when the game is decided."""
-        return self.detail.get("next")
+        return self.detail.next
 
     @property
     def start_player(self) -> str | None:
         """The start player: the first player of round 1 (None for an invalid file)."""
-        return self.detail.get("start")
+        return self.detail.start
 
     @property
     def board(self) -> str | None:
         """The board played on (a key of its game's `boards`); None for a game without boards."""
-        return self.detail.get("board")
+        return self.detail.board
 
     @property
     def board_name(self) -> str:
@@ -211,21 +190,20 @@ class Summary:
     @property
     def warnings(self) -> int:
         """How many warnings the file has."""
-        return int(self.detail.get("warnings", 0))
+        return self.detail.warnings
 
     @property
     def totals(self) -> dict[str, Fraction]:
         """Each player's total points (empty for an invalid file)."""
-        return {r["name"]: _points(r["total"]) for r in self.detail.get("players", ())}
+        return {r.name: _points(r.total) for r in self.detail.players}
 
     @property
     def results(self) -> list[Result]:
         """Each player's result, in seating order (empty for an invalid file)."""
         return [
-            Result(r["name"], _points(r["total"]), r["place"], r["name"] in self.winners,
-                   tuple(_points(v) for v in r["rounds"]), {k: _points(v) for k, v in r["categories"].items()},
-                   r["tickets"][0], r["tickets"][1], {k: v for k, v in r.items() if k not in _RESULT_KEYS})
-            for r in self.detail.get("players", ())
+            Result(r.name, _points(r.total), r.place, r.name in self.winners, tuple(map(_points, r.rounds)),
+                   {k: _points(v) for k, v in r.categories.items()}, r.tickets[0], r.tickets[1], dict(r.marks))
+            for r in self.detail.players
         ]
 
     def date(self) -> date | None:
@@ -280,7 +258,6 @@ def _json_points(value: int | Fraction) -> int | float:
 
 
 _list_json = json.JSONEncoder(ensure_ascii=False).encode  # what json.dumps(…, ensure_ascii=False) gives
-_detail_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 def unreadable(error: str) -> dict[str, Any]:
@@ -371,21 +348,13 @@ def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
             if item.category == "ticket":
                 tickets[item.player][0 if points > 0 else 1] += 1
     marks = game.marks(session, sheet)
-    detail = {
-        "rounds": len(sheet.rounds),
-        "tiebreak": sheet.tiebreak,
-        "next": sheet.next,
-        "warnings": len(sheet.warnings),
-        "start": _start(session, sheet),
-        "board": game.board_key(session.rules),
-        "players": [
-            {"name": p, "total": _json_points(sheet.totals[p]), "place": places[p], "why": whys[p],
-             "rounds": [_json_points(r.points[p]) for r in sheet.rounds],
-             "categories": {k: _json_points(v) for k, v in cats[p].items()},
-             "tickets": tickets[p]} | marks[p]
-            for p in session.players
-        ],
-    }
+    detail = Detail(len(sheet.rounds), sheet.tiebreak, sheet.next, len(sheet.warnings), _start(session, sheet),
+                    game.board_key(session.rules), tuple(
+                        PlayerDetail(p, _json_points(sheet.totals[p]), places[p], whys[p],
+                                     tuple(_json_points(r.points[p]) for r in sheet.rounds),
+                                     {k: _json_points(v) for k, v in cats[p].items()}, (tickets[p][0], tickets[p][1]),
+                                     marks[p])
+                        for p in session.players))
     return {
         "game": session.game,
         "title": session.title,
@@ -395,7 +364,7 @@ def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
         "complete": int(sheet.complete),
         "winners": _list_json(sheet.winners),
         "error": "",
-        "detail": _detail_json(detail),
+        "detail": detail.json(),
     }
 
 

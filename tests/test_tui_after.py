@@ -421,8 +421,8 @@ async def test_statistics_and_history_by_board(folder: Path) -> None:
         assert screen.query_one(Filters).value("game") == "ticket-to-ride@europe"
         lines = screen.plain().splitlines()
         assert lines[0] == "1 finished session"
-        assert ("Stations: 1.75 built on average; 2 of 4 players left stations unbuilt (50%), for 20 points at 4 "
-                "each") in lines
+        assert ("Stations: 1.75 built on average (7 by 4 players); 2 of 4 players left stations unbuilt (50%), "
+                "for 20 points at 4 each") in lines
         assert "European Express: its holder won 0 of 1 game (0%)" in lines
         assert "Ticket to Ride — Europe — 1 play" in lines
     async with opened(folder, "f2", size=(100, 30)) as (app, pilot, screen):

@@ -99,11 +99,11 @@ def when_text(summary: Summary) -> str:
 
 def scores_text(summary: Summary) -> Content:
     """`Ana 60½ · Bo 60½ · Cy 31`, best first, the winners in bold."""
-    rows = summary.detail.get("players", ())
+    rows = summary.detail.players
     winners = set(summary.winners)
-    ranked = sorted(rows, key=lambda r: r["place"])  # stable: seating order within a place
-    parts = [Content.assemble((inert(r["name"]), "bold" if r["name"] in winners else ""), " ",
-                              points(Fraction(r["total"]))) for r in ranked]
+    ranked = sorted(rows, key=lambda r: r.place)  # stable: seating order within a place
+    parts = [Content.assemble((inert(r.name), "bold" if r.name in winners else ""), " ",
+                              points(Fraction(r.total))) for r in ranked]
     return Content(" · ").join(parts)
 
 
@@ -120,8 +120,8 @@ def prompt(summary: Summary) -> Content:
     game = games.GAMES.get(summary.game or "")
     title: list[str | tuple[str, str]] = ["  ", (inert(summary.title), "bold")] if summary.title else []
     ties: list[str] = []  # each tied place's sentence once (SPEC 2.1 `why`)
-    for row in sorted(summary.detail.get("players", ()), key=lambda r: r["place"]):
-        why = inert(row["why"]) if row.get("why") else ""
+    for row in sorted(summary.detail.players, key=lambda r: r.place):
+        why = inert(row.why) if row.why else ""
         if why and not any(t.startswith(why) for t in ties):  # the tie for first's sentence may add the rule
             ties = [t for t in ties if not why.startswith(t)] + [why]
     name = game.name if game else inert(summary.game)
