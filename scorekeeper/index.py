@@ -295,7 +295,7 @@ class Index:
         """The summary of a row, or None for a row the index did not write (bad types, bad JSON, a name that is
         not a session file of the folder: `..`, a path, a hidden file)."""
         try:
-            summary = Summary(self.folder, row)
+            summary = Summary.of(self.folder, row)
             summary.check()
         except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
             return None

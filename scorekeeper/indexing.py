@@ -106,7 +106,7 @@ def summarize(path: Path | str) -> Summary | None:
     if got is None:
         return None
     key, cols = got
-    return Summary(path.parent, dict(zip(COLUMNS, row(path.name, key, cols, time.time_ns()), strict=True)))
+    return Summary.of(path.parent, dict(zip(COLUMNS, row(path.name, key, cols, time.time_ns()), strict=True)))
 
 
 def row(name: str, key: Key, cols: dict[str, Any], now_ns: int) -> Row:

@@ -80,6 +80,7 @@ class Result(NamedTuple):
     built…)."""
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Summary:
     """What the index keeps about one session file: enough for the home screen, history and statistics.
 
@@ -87,32 +88,36 @@ class Summary:
     `game`, `title` and `players` hold what could be read (possibly nothing).
     """
 
-    __slots__ = ("folder", "file", "size", "mtime_ns", "ino", "game", "title", "started", "when", "players", "state",
-                 "complete", "winners", "error", "_detail", "_raw")
+    folder: Path
+    file: str
+    size: int
+    mtime_ns: int
+    ino: int
+    game: str | None
+    """The game id (None when the file does not say, or says it wrongly)."""
+    title: str | None
+    started: str | None
+    """`started` as ISO text, as in the file (None when not given)."""
+    when: str
+    """When it was played, ISO text: `started`, else the file's modification time (sorts by date)."""
+    players: tuple[str, ...]
+    state: str
+    """`round 2 of 3 — Bo leads`, `finished — Ana won`; `cannot be read` (not UTF-8, not TOML, too big) or
+    `has problems` (read, but the core finds errors: `error` holds the first)."""
+    complete: bool
+    winners: tuple[str, ...]
+    """Everyone on place 1 (the leaders of a game not finished)."""
+    error: str
+    detail: Detail
+    """The stored detail, read through `Detail` (points are ints, or floats for halves): see `results`."""
 
-    def __init__(self, folder: Path, row: Row) -> None:
-        self.folder = folder
-        self.file: str = _name(row["name"])
-        self.size: int = row["size"]
-        self.mtime_ns: int = row["mtime_ns"]
-        self.ino: int = row["ino"]
-        self.game: str | None = row["game"]
-        """The game id (None when the file does not say, or says it wrongly)."""
-        self.title: str | None = row["title"]
-        self.started: str | None = row["started"]
-        """`started` as ISO text, as in the file (None when not given)."""
-        self.when: str = row["sort_when"]
-        """When it was played, ISO text: `started`, else the file's modification time (sorts by date)."""
-        self.players: tuple[str, ...] = tuple(json.loads(row["players"]))
-        self.state: str = row["state"]
-        """`round 2 of 3 — Bo leads`, `finished — Ana won`; `cannot be read` (not UTF-8, not TOML, too big) or
-        `has problems` (read, but the core finds errors: `error` holds the first)."""
-        self.complete: bool = bool(row["complete"])
-        self.winners: tuple[str, ...] = tuple(json.loads(row["winners"]))
-        """Everyone on place 1 (the leaders of a game not finished)."""
-        self.error: str = row["error"]
-        self._raw: str = row["detail"]
-        self._detail: Detail | None = None
+    @classmethod
+    def of(cls, folder: Path, row: Row) -> Summary:
+        """A row of the index read into a summary (ValueError when its detail is not what the index writes; see
+        `check` for the rest)."""
+        return cls(folder, _name(row["name"]), row["size"], row["mtime_ns"], row["ino"], row["game"], row["title"],
+                   row["started"], row["sort_when"], tuple(json.loads(row["players"])), row["state"],
+                   bool(row["complete"]), tuple(json.loads(row["winners"])), row["error"], Detail.read(row["detail"]))
 
     def __repr__(self) -> str:
         return f"Summary({self.file!r}, {self.game!r}, {self.state!r})"
@@ -133,13 +138,6 @@ class Summary:
     def valid(self) -> bool:
         """Whether the file is a valid session (it has a score)."""
         return not self.error
-
-    @property
-    def detail(self) -> Detail:
-        """The stored detail, read through `Detail` (points are ints, or floats for halves): see `results`."""
-        if self._detail is None:
-            self._detail = Detail.read(self._raw)
-        return self._detail
 
     def check(self) -> None:
         """Raise ValueError unless every column has the type and shape the index writes (a row of a tampered
