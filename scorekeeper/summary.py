@@ -11,7 +11,7 @@ import json
 import os
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from fractions import Fraction
 from pathlib import Path
@@ -258,13 +258,27 @@ def _json_points(value: int | Fraction) -> int | float:
 _list_json = json.JSONEncoder(ensure_ascii=False).encode  # what json.dumps(…, ensure_ascii=False) gives
 
 
-def unreadable(error: str) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class Columns:
+    """The summary columns of a file (no key columns), as the index stores them: names and details as JSON."""
+
+    game: str | None = None
+    title: str | None = None
+    started: str | None = None
+    players: str = "[]"
+    state: str = UNREADABLE
+    complete: int = 0
+    winners: str = "[]"
+    error: str = ""
+    detail: str = "{}"
+
+
+def unreadable(error: str) -> Columns:
     """The summary columns of a file that cannot be read, and why."""
-    return {"game": None, "title": None, "started": None, "players": "[]", "state": UNREADABLE,
-            "complete": 0, "winners": "[]", "error": error, "detail": "{}"}
+    return Columns(error=error)
 
 
-def summarize_text(text: str) -> dict[str, Any]:
+def summarize_text(text: str) -> Columns:
     """The summary columns of a session's TOML text (no key columns): valid or not, never raises."""
     from scorekeeper import files, reading, validation
     from scorekeeper.session import SessionError
@@ -273,36 +287,36 @@ def summarize_text(text: str) -> dict[str, Any]:
     refused = len(text) > reading.MAX_FILE_BYTES or reading.scan(text).problem is not None
     if refused:  # refused before parsing: too big, deep or long
         _session, problems = files.parse(text)
-        row["error"] = problems[0].describe() if problems else "invalid session"
+        row = replace(row, error=problems[0].describe() if problems else "invalid session")
         return row
     try:
         raw = tomllib.loads(text)
     except (RecursionError, MemoryError, ValueError):  # TOMLDecodeError is a ValueError
         _session, problems = files.parse(text)
-        row["error"] = problems[0].describe() if problems else "not valid TOML"
+        row = replace(row, error=problems[0].describe() if problems else "not valid TOML")
         return row
     if isinstance(raw.get("game"), str):
-        row["game"] = raw["game"]
+        row = replace(row, game=raw["game"])
     if isinstance(raw.get("title"), str):
-        row["title"] = raw["title"]
-    row["started"] = _iso(raw.get("started"))
+        row = replace(row, title=raw["title"])
+    row = replace(row, started=_iso(raw.get("started")))
     players = raw.get("players")
     if isinstance(players, list) and all(isinstance(p, str) for p in players):
-        row["players"] = _list_json(players)
+        row = replace(row, players=_list_json(players))
     try:
-        row["state"] = INVALID
+        row = replace(row, state=INVALID)
         session, problems = validation.from_dict(raw, plain=_plain_texts(text))
         if session is None:
             errors = [p for p in problems if p.is_error] or problems
             first = reading.LineIndex(text).attach(errors[0]) if errors else None
-            row["error"] = first.describe() if first else "invalid session"
+            row = replace(row, error=first.describe() if first else "invalid session")
             return row
-        row.update(summarize_session(session, problems))
+        row = summarize_session(session, problems)
     except SessionError as exc:
-        row["error"] = exc.problems[0].describe() if exc.problems else str(exc)
+        row = replace(row, error=exc.problems[0].describe() if exc.problems else str(exc))
     except RecursionError:
-        row["state"] = UNREADABLE
-        row["error"] = "error: the file nests too deeply"
+        row = replace(row, state=UNREADABLE)
+        row = replace(row, error="error: the file nests too deeply")
     return row
 
 
@@ -324,7 +338,7 @@ def _plain_texts(text: str) -> bool:
     return True
 
 
-def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
+def summarize_session(session: Any, problems: list[Any]) -> Columns:
     """The summary columns of a valid session (scored here)."""
     from scorekeeper import games
     from scorekeeper.walk import state_text  # pure: no Textual behind it
@@ -353,17 +367,8 @@ def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
                                      {k: _json_points(v) for k, v in cats[p].items()}, (tickets[p][0], tickets[p][1]),
                                      marks[p])
                         for p in session.players))
-    return {
-        "game": session.game,
-        "title": session.title,
-        "started": _iso(session.started),
-        "players": _list_json(list(session.players)),
-        "state": state_text(game, session, sheet),
-        "complete": int(sheet.complete),
-        "winners": _list_json(sheet.winners),
-        "error": "",
-        "detail": detail.json(),
-    }
+    return Columns(session.game, session.title, _iso(session.started), _list_json(list(session.players)),
+                   state_text(game, session, sheet), int(sheet.complete), _list_json(sheet.winners), "", detail.json())
 
 
 def _start(session: Any, sheet: Any) -> str:
