@@ -5,40 +5,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scorekeeper.games import get
+from scorekeeper.games import GROUPS, LOSSES, get
 from scorekeeper.games.base import Sheet
 from scorekeeper.points import ZERO
 
-# Item categories folded into one share of a bar: `attraction:8` and `attraction:11` are both "attractions".
-_GROUPS = {
-    "attraction": "attractions",
-    "bonus": "bonuses",
-    "ticket": "tickets",
-    "tickets": "tickets",
-    "tourist": "tourists",
-    "routes": "routes",
-    "longest-path": "longest path",
-    "outhouse": "outhouses",
-    "ticket-booth": "Ticket Booth",
-    "demolition-derby": "Demolition Derby",
-}
-
-
-# Categories whose losses are a story of their own: a failed ticket is not a smaller completed one, and a player's
-# −2 Outhouses of one round are not netted into the +8 of another.
-_LOSSES = {"ticket": "failed tickets", "tourist": "failed tourists", "outhouse": "Outhouses lost"}
-
 
 def group_of(category: str, points: Fraction = ZERO) -> str:
-    """The share a category counts in: `attraction:8` → `attractions`, `objective:pairs` → `pairs`.
+    """The share a category counts in, as its game says (`GROUPS`; else the part after `:`, else the category).
 
-    A loss in a category of `_LOSSES` counts apart (`ticket` at -8 → `failed tickets`).
+    A loss in a category of the games' `LOSSES` counts apart (`ticket` at -8 → `failed tickets`).
     """
     head, _, tail = category.partition(":")
-    if points < 0 and head in _LOSSES:
-        return _LOSSES[head]
-    if head in _GROUPS:
-        return _GROUPS[head]
+    if points < 0 and head in LOSSES:
+        return LOSSES[head]
+    if head in GROUPS:
+        return GROUPS[head]
     return tail or head
 
 

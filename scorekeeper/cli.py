@@ -251,6 +251,8 @@ def cmd_games(args: argparse.Namespace) -> int:
         print(f"{game.id} — {game.name} ({game.min_players}–{game.max_players} players; {books})")
         print(f"  seating: {game.seating_hint}")
         print(f"  steps: {', '.join(s.title for s in game.steps(defaults))}")
+        if game.boards:
+            print(f"  boards (stats --board): {', '.join(game.boards)}")
         if game.rules:
             print("  house rules:")
             for rule in game.rules:
@@ -346,8 +348,8 @@ def setup_stats(stats: Parser) -> None:
     stats.add_argument("--since", metavar="DATE", help="only sessions played on or after DATE (YYYY-MM-DD)")
     stats.add_argument("--until", metavar="DATE", help="only sessions played on or before DATE (YYYY-MM-DD)")
     stats.add_argument("--year", type=int, help="only sessions played in this year (instead of --since/--until)")
-    stats.add_argument("--board", choices=("usa", "europe", "nordic", "none"),
-                       help="only Ticket to Ride games on this board (rule map, else edition; none: neither)")
+    stats.add_argument("--board", help="only games on this board (rule map, else edition; none: neither): "
+                       "scorekeeper games lists each game's boards")
     stats.add_argument("--json", action="store_true", help="print JSON")
     stats.add_argument("--csv", action="store_true", help="print the players' tables as CSV")
     stats.set_defaults(func=cmd_stats)
@@ -400,6 +402,15 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
             raise UsageError(f"scorekeeper stats: unknown game {args.game!r}{suggest(args.game, list(GAMES))}; "
                              f"expected one of {', '.join(GAMES)}")
+    if args.board is not None:
+        from scorekeeper.games import GAMES
+
+        boards = list(dict.fromkeys(b for g in GAMES.values() for b in g.boards))
+        if args.board not in boards:
+            from scorekeeper.fields import suggest
+
+            raise UsageError(f"scorekeeper stats: unknown board {args.board!r}{suggest(args.board, boards)}; "
+                             f"expected one of {', '.join(boards)}")
     from scorekeeper.progress import TerminalProgress
 
     bar = TerminalProgress()

@@ -17,8 +17,6 @@ FORMATS = ("csv", "md", "bgstats", "json", "text")
 
 BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "scorekeeper"
-BGG_IDS = {"ticket-to-ride": 9209}
-"""BoardGameGeek ids where known for sure (Ticket to Ride); the other games go without one."""
 
 LINK_SAFE = '{}[]:,"'
 """JSON's own delimiters, left as they are in the link's query: a phone's browser encodes them as it opens the
@@ -50,12 +48,12 @@ def shown_file(file: str) -> str:
 
 
 def csv_rows(sheet: Sheet, file: str) -> list[list[str]]:
-    """One row per player, round and category: points (`2.5`) and the reasons, joined by `; `; last, Ticket to Ride's
-    board (`usa`, `europe`, `nordic`, `none`; empty for other games)."""
-    from scorekeeper.summary import board_key
+    """One row per player, round and category: points (`2.5`) and the reasons, joined by `; `; last, the board
+    (a key of the game's `boards`; empty for a game without boards)."""
+    from scorekeeper.games import GAMES
 
     s = sheet.session
-    board = board_key(s.game, dict(s.rules)) or ""
+    board = GAMES[s.game].board_key(s.rules) or ""
     file = shown_file(file)
     rows: list[list[str]] = []
     for rnd in sheet.rounds:
@@ -118,10 +116,8 @@ def to_markdown(sheet: Sheet, file: str) -> str:
 
     s = sheet.session
     game = GAMES[s.game]
-    from scorekeeper.summary import BOARDS, board_key
-
-    board = board_key(s.game, dict(s.rules))
-    name = f"{game.name} · {BOARDS[board]}" if board else game.name
+    board = game.board_name(s.rules)
+    name = f"{game.name} · {board}" if board else game.name
     head = f"{md_text(s.title)} — {md_text(name)}" if s.title else md_text(name)
     lines = [f"## {head}", ""]
     meta = [f"Players: {', '.join(md_text(p) for p in s.players)}"]
@@ -168,16 +164,7 @@ def category_name(sheet: Sheet, category: str) -> str:
     path`, `Demolition Derby`), a bonus by its measure (`Longest route bonus`); never an id (`attraction:4`)."""
     from scorekeeper.games import GAMES
 
-    s = sheet.session
-    game = GAMES[s.game]
-    steps = [step for step in game.steps(s) if category in step.categories]
-    if len(steps) == 1 and len(steps[0].categories) == 1:
-        return steps[0].title
-    head, _, tail = category.partition(":")
-    if head == "bonus" and tail:
-        field = game.fields_for(s.rules).get(tail)
-        return f"{field.label if field is not None else tail.replace('_', ' ').capitalize()} bonus"
-    return {"ticket": "Tickets", "tourist": "Tourist cards"}.get(head, (tail or head).replace("_", " ").capitalize())
+    return GAMES[sheet.session.game].category_name(sheet.session, category)
 
 
 def to_text(sheet: Sheet, file: str) -> str:
@@ -249,19 +236,14 @@ def play_id(sheet: Sheet, file: str) -> str:
 
 
 def bgstats_game(game_id: str, rules: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The `game` of a BG Stats play: name, `highestWins`, `bggId` where known (Ticket to Ride's Europe and Nordic
-    Countries boards are games of their own on BoardGameGeek)."""
+    """The `game` of a BG Stats play: name, `highestWins`, `bggId` where known (`Game.bgstats_game`: a board may
+    be a game of its own on BoardGameGeek)."""
     from scorekeeper.games import GAMES
 
-    game: dict[str, Any] = {"name": GAMES[game_id].name, "highestWins": True}
-    if game_id in BGG_IDS:
-        game["bggId"] = BGG_IDS[game_id]
-    if game_id == "ticket-to-ride" and rules:
-        from scorekeeper.games.boards import BOARD_GAMES, board_of
-
-        board = BOARD_GAMES.get(board_of(rules))
-        if board is not None:
-            game["bggId"], game["name"] = board
+    bgg_id, name = GAMES[game_id].bgstats_game(rules or {})
+    game: dict[str, Any] = {"name": name, "highestWins": True}
+    if bgg_id is not None:
+        game["bggId"] = bgg_id
     return game
 
 

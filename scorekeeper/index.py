@@ -29,7 +29,7 @@ from typing import Any
 
 from scorekeeper import indexing
 from scorekeeper.paths import leads_out
-from scorekeeper.summary import Changes, Key, Summary, _db_name, _key, _name, is_session_name
+from scorekeeper.summary import COLUMNS, Changes, Key, Summary, _db_name, _key, _name, is_session_name
 
 SCHEMA = 6
 """The index's format; a database of another format is rebuilt (4: a finished session's state has the winner's
@@ -42,8 +42,7 @@ BATCH = 400
 Progress = Callable[[int, int], None]
 """progress(done, total): called while changed files are read."""
 
-_COLUMNS = ("name", "size", "mtime_ns", "ino", "racy", "game", "title", "started", "sort_when", "players",
-            "state", "complete", "winners", "error", "detail")
+_COLUMNS = COLUMNS
 
 _CREATE = """
 CREATE TABLE IF NOT EXISTS sessions (
@@ -278,8 +277,10 @@ class Index:
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
 
-        def work() -> list[tuple[Any, ...]]:
-            return self._con.execute(sql, args).fetchall()
+        def work() -> list[sqlite3.Row]:
+            cursor = self._con.cursor()
+            cursor.row_factory = sqlite3.Row
+            return cursor.execute(sql, args).fetchall()
 
         bad: list[Any] = []
         for row in self._guard(work):
@@ -290,11 +291,11 @@ class Index:
                 yield summary
         self._drop(bad)
 
-    def _trusted(self, row: tuple[Any, ...]) -> Summary | None:
+    def _trusted(self, row: sqlite3.Row) -> Summary | None:
         """The summary of a row, or None for a row the index did not write (bad types, bad JSON, a name that is
         not a session file of the folder: `..`, a path, a hidden file)."""
         try:
-            summary = Summary(self.folder, row)
+            summary = Summary.of(self.folder, row)
             summary.check()
         except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
             return None
@@ -315,8 +316,10 @@ class Index:
 
     def get(self, name: str) -> Summary | None:
         """The indexed summary of one file name, or None."""
-        def work() -> tuple[Any, ...] | None:
-            row: tuple[Any, ...] | None = self._con.execute(
+        def work() -> sqlite3.Row | None:
+            cursor = self._con.cursor()
+            cursor.row_factory = sqlite3.Row
+            row: sqlite3.Row | None = cursor.execute(
                 f"SELECT {', '.join(_COLUMNS)} FROM sessions WHERE name = ?", (_db_name(name),)).fetchone()
             return row
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.paths import leads_out
-from scorekeeper.summary import Key, Summary, _key, summarize_text, unreadable
+from scorekeeper.summary import COLUMNS, Columns, Key, Summary, _key, summarize_text, unreadable
 
 RACY_NS = 3_000_000_000
 """A file modified this recently before it was read is read again on the next look (mtime ticks are coarse)."""
@@ -61,7 +61,7 @@ def session_keys(folder: Path) -> dict[str, Key]:
     return found
 
 
-def read_file(path: Path) -> tuple[Key, dict[str, Any]] | None:
+def read_file(path: Path) -> tuple[Key, Columns] | None:
     """A file's key and summary columns, the key taken from the very file read; None when it is gone."""
     from scorekeeper.reading import MAX_FILE_BYTES
 
@@ -106,17 +106,17 @@ def summarize(path: Path | str) -> Summary | None:
     if got is None:
         return None
     key, cols = got
-    return Summary(path.parent, row(path.name, key, cols, time.time_ns()))
+    return Summary.of(path.parent, dict(zip(COLUMNS, row(path.name, key, cols, time.time_ns()), strict=True)))
 
 
-def row(name: str, key: Key, cols: dict[str, Any], now_ns: int) -> Row:
+def row(name: str, key: Key, cols: Columns, now_ns: int) -> Row:
     """A file's row of the index: its name, key, whether it was read too soon after a change, its summary."""
-    when = cols["started"]
+    when = cols.started
     if when is None:
         when = datetime.fromtimestamp(key.mtime_ns / 1e9).isoformat(timespec="seconds") if key.mtime_ns else ""
     racy = int(now_ns - key.mtime_ns < RACY_NS)
-    return (name, key.size, key.mtime_ns, key.ino, racy, cols["game"], cols["title"], cols["started"], when,
-            cols["players"], cols["state"], cols["complete"], cols["winners"], cols["error"], cols["detail"])
+    return (name, key.size, key.mtime_ns, key.ino, racy, cols.game, cols.title, cols.started, when, cols.players,
+            cols.state, cols.complete, cols.winners, cols.error, cols.detail)
 
 
 def read_chunk(folder: str, names: list[str]) -> Answer:

@@ -7,6 +7,7 @@ from typing import Any
 
 from scorekeeper.games import GAMES, Sheet
 from scorekeeper.points import fmt, to_json
+from scorekeeper.stats_model import Finish, GameStats, Highest, Statistics, Tickets
 from scorekeeper.text import inert, ljust, width
 
 
@@ -32,12 +33,11 @@ def sheet_json(sheet: Sheet, file: str) -> dict[str, Any]:
                 "points": {p: to_json(v) for p, v in r.points.items()},
                 "items": [
                     {"player": i.player, "category": i.category, "points": to_json(i.points), "why": i.why}
-                    | ({"detail": {"station": i.uses[0], "route": i.uses[1] or None, "owner": i.uses[2] or None}}
-                       if i.uses is not None else {})
+                    | i.detail_json()
                     for i in r.items
                 ],
             }
-            | board_json(sheet, r.number)
+            | GAMES[sheet.session.game].round_json(sheet.session, r.number)
             for r in sheet.rounds
         ],
         "totals": {p: to_json(v) for p, v in sheet.totals.items()},
@@ -51,32 +51,6 @@ def sheet_json(sheet: Sheet, file: str) -> dict[str, Any]:
         "next": sheet.next,
         "warnings": [w.warning_text() for w in sheet.warnings],
     }
-
-
-def board_json(sheet: Sheet, number: int) -> dict[str, Any]:
-    """On a Ticket to Ride board (map mode): per player the computed longest path (trains and cities), the
-    completed tickets and the stations' uses (SPEC 4.2.1); else nothing."""
-    s = sheet.session
-    game = GAMES[s.game]
-    on_map = getattr(game, "on_map", None)
-    played = on_map(s, number) if on_map is not None else None
-    if played is None:
-        return {}
-    out: dict[str, Any] = {}
-    for p in s.players:
-        length, cities = played.trails.get(p, (0, []))
-        out[p] = {
-            "longest_path": length,
-            "path": list(cities),
-            "completed_tickets": [c.name for c in played.tickets.get(p, []) if c.completed and c.name],
-        }
-        if p in played.stations:
-            out[p]["stations"] = [
-                {"station": city, "route": use.name if use else None, "owner": use.owner if use else None,
-                 "completes": helped}
-                for city, use, helped in played.stations[p]
-            ]
-    return {"board": out}
 
 
 def sheet_text(sheet: Sheet, file: str) -> str:
@@ -126,77 +100,65 @@ def sheet_text(sheet: Sheet, file: str) -> str:
     return "\n".join(out)
 
 
-def shown_boards(game: dict[str, Any]) -> list[dict[str, Any]]:
-    """The boards of a game's statistics worth showing to people: all of them, unless the plays are all on one
-    board with no figures of its own (the USA map, no board), which would only repeat the game's."""
-    boards = list(game.get("boards", ()))
-    if len(boards) == 1 and boards[0]["board"] in ("usa", "none"):
-        return []
-    return boards
+def shown_boards(game: GameStats) -> tuple[GameStats, ...]:
+    """The boards of a game's statistics worth showing to people (`Game.shown_boards`)."""
+    known = GAMES.get(game.game)
+    boards = game.boards or ()
+    return boards if known is None or known.shown_boards([b.board or "" for b in boards]) else ()
 
 
-def tickets_sentence(tickets: dict[str, Any]) -> str:
+def own_figures(block: GameStats, fig: Callable[[Any], str], pct: Callable[[float], str]) -> list[tuple[str, str]]:
+    """A game's or a board's own figures (`Game.figure_lines`) as (label, text), for each surface to write."""
+    known = GAMES.get(block.game)
+    return known.figure_lines(block.own, block.board, fig, pct) if known is not None else []
+
+
+def _pct(value: float) -> str:
+    return f"{value:.0%}"
+
+
+def tickets_sentence(tickets: Tickets) -> str:
     """The tickets of a game or a board: `Tickets: 12 completed, 3 failed (80% completed)`."""
-    return (f"Tickets: {tickets['completed']} completed, {tickets['failed']} failed "
-            f"({tickets['completed_rate']:.0%} completed)")
+    return (f"Tickets: {tickets.completed} completed, {tickets.failed} failed "
+            f"({tickets.completed_rate:.0%} completed)")
 
 
-def finish_phrase(record: dict[str, Any], fig: Callable[[Any], str]) -> str:
+def finish_phrase(record: Finish, fig: Callable[[Any], str]) -> str:
     """A biggest margin or closest finish as the table says it: `19.5 — Bo over Ana`; a tie on points, the
     closest finish there is: `0 — level on 71, Bo over Ana on the tie-break` or `… a shared victory of Ivy and
     Jo` (names inert)."""
     from scorekeeper.games.base import names
 
-    winners = names([inert(w) for w in record["winners"]])
-    over = f"{winners} over {inert(record['runner_up'])}" if record.get("runner_up") else f"shared by {winners}"
-    if not record.get("level"):
-        return f"{fig(record['margin'])} — {over}"
-    level = fig(record["totals"].get(record["winners"][0])) if record.get("totals") else ""
-    how = f"{over} on the tie-break" if record.get("runner_up") else f"a shared victory of {winners}"
-    return f"{fig(record['margin'])} — level on {level}, {how}"
+    winners = names([inert(w) for w in record.winners])
+    over = f"{winners} over {inert(record.runner_up)}" if record.runner_up else f"shared by {winners}"
+    if not record.level:
+        return f"{fig(record.margin)} — {over}"
+    level = fig(record.totals.get(record.winners[0])) if record.totals else ""
+    how = f"{over} on the tie-break" if record.runner_up else f"a shared victory of {winners}"
+    return f"{fig(record.margin)} — level on {level}, {how}"
 
 
-def highest_phrase(top: dict[str, Any], fig: Callable[[Any], str]) -> str:
+def highest_phrase(top: Highest, fig: Callable[[Any], str]) -> str:
     """`73 — Ana`; a highest score that lost its game's tie-break says so: `73 — Ana, who lost the tie-break to
     Bo`."""
     from scorekeeper.games.base import names
 
-    lost = top.get("lost_tie_break_to")
+    lost = top.lost_tie_break_to
     tail = f", who lost the tie-break to {names([inert(w) for w in lost])}" if lost else ""
-    return f"{fig(top['points'])} — {inert(top['player'])}{tail}"
+    return f"{fig(top.points)} — {inert(top.player)}{tail}"
 
 
-def unbuilt_phrase(st: dict[str, Any], fig: Callable[[Any], str], rate: str) -> str:
-    """Europe's stations left unbuilt: `3 of 3 players left stations unbuilt (100%), for 20 points at 4 each`."""
-    return (f"{st['unused']} of {st['results']} player{'s' * (st['results'] != 1)} left stations unbuilt "
-            f"({rate}), for {fig(st['unused_points'])} points at 4 each")
-
-
-def board_lines(board: dict[str, Any]) -> list[str]:
-    """One Ticket to Ride board's own figures (of `stats.statistics`' `boards`) as sentences: tickets, the
-    Longest Path or European Express, Europe's stations, Nordic's Globetrotter, the highest score."""
+def board_lines(board: GameStats) -> list[str]:
+    """One board's figures (of `stats.statistics`' `boards`) as sentences: tickets, its own, the highest score."""
     from scorekeeper.text import inert
 
     out = []
-    tickets = board.get("tickets")
-    if tickets:
-        out.append(tickets_sentence(tickets))
-    lp = board.get("longest_path")
-    if lp and lp["games"]:
-        label = "European Express" if board.get("board") == "europe" else "Longest Path"
-        out.append(f"{label}: its holder won {lp['holder_won']} of {lp['games']} game{'s' * (lp['games'] != 1)} "
-                   f"({lp['rate']:.0%})")
-    st = board.get("stations")
-    if st and st["results"]:
-        out.append(f"Stations: {_fig(st['average_built'])} built on average ({st['built']} by {st['results']} "
-                   f"player{'s' * (st['results'] != 1)}); " + unbuilt_phrase(st, _fig, f"{st['unused_rate']:.0%}"))
-    gt = board.get("globetrotter")
-    if gt and gt["games"]:
-        out.append(f"Globetrotter: its holder won {gt['holder_won']} of {gt['games']} game{'s' * (gt['games'] != 1)} "
-                   f"({gt['rate']:.0%})")
-    top = board.get("highest_score")
+    if board.tickets:
+        out.append(tickets_sentence(board.tickets))
+    out += [f"{label}: {text}" for label, text in own_figures(board, _fig, _pct)]
+    top = board.highest_score
     if top:
-        out.append(f"Highest score: {highest_phrase(top, _fig)} ({top['date']}, {inert(top['file'])})")
+        out.append(f"Highest score: {highest_phrase(top, _fig)} ({top.date}, {inert(top.file)})")
     return out
 
 
@@ -224,105 +186,91 @@ def _table(head: list[str], rows: list[list[str]], indent: str = "  ") -> list[s
     return lines
 
 
-def stats_text(result: dict[str, Any], folder: str) -> str:
+def stats_text(result: Statistics, folder: str) -> str:
     """The statistics of `stats.statistics` for people: per game a table of players and the records."""
     from scorekeeper.text import inert
 
     out: list[str] = []
-    filters = ", ".join(f"{k} {v}" for k, v in result["filters"].items() if v)
+    f = result.filters
+    filters = ", ".join(f"{k} {v}" for k, v in (("game", f.game), ("player", f.player), ("since", f.since),
+                                                 ("until", f.until), ("board", f.board)) if v)
     out.append(f"Statistics of {inert(folder)}" + (f" ({inert(filters)})" if filters else "")
-               + f": {result['sessions']} finished session{'s' * (result['sessions'] != 1)}")
-    if result.get("links"):
-        out.append("Counted once (links to a session of the folder): "
-                   + ", ".join(inert(n) for n in result["links"]))
-    if not result["games"]:
+               + f": {result.sessions} finished session{'s' * (result.sessions != 1)}")
+    if result.links:
+        out.append("Counted once (links to a session of the folder): " + ", ".join(inert(n) for n in result.links))
+    if not result.games:
         out.append("")
         out.append("No finished sessions" + (" match." if filters else " yet."))
-    for g in result["games"]:
-        out += ["", f"{g['name']} — {g['plays']} play{'s' * (g['plays'] != 1)}"]
-        rows = [[p["player"], str(p["plays"]), str(p["wins"]), f"{p['win_rate']:.0%}", _fig(p["average"]),
-                 _fig(p["best"]), _fig(p["worst"]), str(p["longest_streak"]),
-                 " ".join(f"{n}p:{_fig(v)}" for n, v in p["average_by_player_count"].items())]
-                for p in g["players"]]
+    for g in result.games:
+        out += ["", f"{g.name} — {g.plays} play{'s' * (g.plays != 1)}"]
+        rows = [[p.player, str(p.plays), str(p.wins), f"{p.win_rate:.0%}", _fig(p.average), _fig(p.best),
+                 _fig(p.worst), str(p.longest_streak),
+                 " ".join(f"{n}p:{_fig(v)}" for n, v in (p.average_by_player_count or {}).items())]
+                for p in g.players]
         out += _table(["player", "plays", "wins", "win rate", "average", "best", "worst", "streak",
                        "average by players"], rows)
-        for key, label in (("biggest_margin", "Biggest winning margin"), ("closest_finish", "Closest finish")):
-            rec = g.get(key)
+        for rec, label in ((g.biggest_margin, "Biggest winning margin"), (g.closest_finish, "Closest finish")):
             if rec:
-                out.append(f"  {label}: {finish_phrase(rec, _fig)} ({rec['date']}, {inert(rec['file'])})")
-        tied, shared = g.get("tie_broken_wins", 0), g.get("shared_victories", 0)
+                out.append(f"  {label}: {finish_phrase(rec, _fig)} ({rec.date}, {inert(rec.file)})")
+        tied, shared = g.tie_broken_wins, g.shared_victories
         apart = ([f"{tied} win{'s' * (tied != 1)} on a tie-break"] if tied else []) + (
             [f"{shared} shared victor{'ies' if shared != 1 else 'y'}"] if shared else [])
         if apart:
             out.append(f"  Level on points at the top: {', '.join(apart)}")
-        booth = g.get("ticket_booth")
-        if booth:
-            top = ", ".join(f"{a['label']} {_fig(a['points'])}" for a in booth["attractions"])
-            out.append(f"  Points by attraction: {top}")
-            out.append("  Points by special: " + ", ".join(f"{a['label']} {_fig(a['points'])}"
-                                                          for a in booth["specials"]))
-        fin = g.get("finland")
-        if fin:
-            out.append(f"  Tourist cards: {_fig(fin['tourists'])} points; bonuses: "
-                       + (", ".join(f"{b['label']} {_fig(b['points'])}" for b in fin["bonuses"]) or "none"))
-        tickets = g.get("tickets")
-        if tickets:
-            out.append("  " + tickets_sentence(tickets))
-        top = g.get("highest_score")
+        if g.tickets:
+            out.append("  " + tickets_sentence(g.tickets))
+        top = g.highest_score
         if top:
-            out.append(f"  Highest score: {highest_phrase(top, _fig)} ({top['date']}, {inert(top['file'])})")
-        lp = g.get("longest_path")
-        if lp and lp["games"]:
-            out.append(f"  Longest Path: its holder won {lp['holder_won']} of {lp['games']} "
-                       f"game{'s' * (lp['games'] != 1)} ({lp['rate']:.0%})")
+            out.append(f"  Highest score: {highest_phrase(top, _fig)} ({top.date}, {inert(top.file)})")
+        out += [f"  {label}: {text}" for label, text in own_figures(g, _fig, _pct)]
         for b in shown_boards(g):
-            out += [f"  By board: {b['name']} — {b['plays']} play{'s' * (b['plays'] != 1)}"]
+            out += [f"  By board: {b.name} — {b.plays} play{'s' * (b.plays != 1)}"]
             out += _table(["player", "plays", "wins", "win rate", "average", "best", "worst"],
-                          [[p["player"], str(p["plays"]), str(p["wins"]), f"{p['win_rate']:.0%}", _fig(p["average"]),
-                            _fig(p["best"]), _fig(p["worst"])] for p in b["players"]], "    ")
+                          [[p.player, str(p.plays), str(p.wins), f"{p.win_rate:.0%}", _fig(p.average),
+                            _fig(p.best), _fig(p.worst)] for p in b.players], "    ")
             out += [f"    {line}" for line in board_lines(b)]
-    page = result.get("player_page")
+    page = result.player_page
     if page:
-        out += ["", f"{inert(page['player'])}: {page['plays']} play{'s' * (page['plays'] != 1)}, {page['wins']} "
-                f"win{'s' * (page['wins'] != 1)} ({page['win_rate']:.0%}); winning streak {page['current_streak']} "
-                f"now, {page['longest_streak']} at the longest"]
-        start = page["start_player"]
-        out.append(f"  As start player (first in round 1): {start['plays']} play{'s' * (start['plays'] != 1)}, "
-                   f"{start['wins']} win{'s' * (start['wins'] != 1)} ({start['win_rate']:.0%})")
+        out += ["", f"{inert(page.player)}: {page.plays} play{'s' * (page.plays != 1)}, {page.wins} "
+                f"win{'s' * (page.wins != 1)} ({page.win_rate:.0%}); winning streak {page.current_streak} "
+                f"now, {page.longest_streak} at the longest"]
+        start = page.start_player
+        out.append(f"  As start player (first in round 1): {start.plays} play{'s' * (start.plays != 1)}, "
+                   f"{start.wins} win{'s' * (start.wins != 1)} ({start.win_rate:.0%})")
         out += _table(["game", "plays", "wins", "win rate", "as start player"],
-                      [[g["name"], str(g["plays"]), str(g["wins"]), f"{g['win_rate']:.0%}",
-                        f"{g['start_player']['wins']}/{g['start_player']['plays']} "
-                        f"({g['start_player']['win_rate']:.0%})"] for g in page["by_game"]])
+                      [[pg.name, str(pg.plays), str(pg.wins), f"{pg.win_rate:.0%}",
+                        f"{pg.start_player.wins}/{pg.start_player.plays} ({pg.start_player.win_rate:.0%})"]
+                       for pg in page.by_game])
         out.append("  By players at the table: " + ", ".join(
-            f"{n}p {c['wins']}/{c['plays']} ({c['win_rate']:.0%})" for n, c in page["by_player_count"].items()))
-        rival, nemesis = page["rival"], page["nemesis"]
+            f"{n}p {c.wins}/{c.plays} ({c.win_rate:.0%})" for n, c in page.by_player_count.items()))
+        rival, nemesis = page.rival, page.nemesis
         if rival:
-            out.append(f"  Rival (most often just ahead): {inert(rival['player'])}, {rival['just_ahead']} "
-                       f"time{'s' * (rival['just_ahead'] != 1)}")
+            out.append(f"  Rival (most often just ahead): {inert(rival.player)}, {rival.just_ahead} "
+                       f"time{'s' * (rival.just_ahead != 1)}")
         if nemesis:
-            out.append(f"  Nemesis (finished above most often): {inert(nemesis['player'])}, {nemesis['above']} of "
-                       f"{nemesis['games']} game{'s' * (nemesis['games'] != 1)}")
-    if result["head_to_head"]:
+            out.append(f"  Nemesis (finished above most often): {inert(nemesis.player)}, {nemesis.above} of "
+                       f"{nemesis.games} game{'s' * (nemesis.games != 1)}")
+    if result.head_to_head:
         out += ["", "Head to head (how often the player finished above the opponent)"]
-        rows = [[h["player"], h["opponent"], str(h["games"]), str(h["above"]), str(h["below"]), str(h["level"])]
-                for h in result["head_to_head"]]
+        rows = [[h.player, h.opponent, str(h.games), str(h.above), str(h.below), str(h.level)]
+                for h in result.head_to_head]
         out += _table(["player", "opponent", "games", "above", "below", "level"], rows)
-    if result["players"] and len(result["games"]) > 1:
+    if result.players and len(result.games) > 1:
         out += ["", "All games"]
         out += _table(["player", "plays", "wins", "win rate", "streak"],
-                      [[p["player"], str(p["plays"]), str(p["wins"]), f"{p['win_rate']:.0%}",
-                        str(p["longest_streak"])] for p in result["players"]])
-    if result.get("plays_by_year") and result["sessions"]:
-        out += ["", "Plays by year: " + ", ".join(f"{y} {n}" for y, n in result["plays_by_year"].items()),
-                "Plays by month: " + ", ".join(f"{m} {n}" for m, n in result["plays_by_month"].items())]
+                      [[p.player, str(p.plays), str(p.wins), f"{p.win_rate:.0%}", str(p.longest_streak)]
+                       for p in result.players])
+    if result.plays_by_year and result.sessions:
+        out += ["", "Plays by year: " + ", ".join(f"{y} {n}" for y, n in result.plays_by_year.items()),
+                "Plays by month: " + ", ".join(f"{m} {n}" for m, n in result.plays_by_month.items())]
     notes = []
-    low = result.get("min_plays_for_ranking")
-    if low and any(p["plays"] < low for g in result["games"] for p in g["players"]):
+    low = result.min_plays_for_ranking
+    if low and any(p.plays < low for g in result.games for p in g.players):
         notes.append(f"(players with fewer than {low} plays are ranked after the others)")
-    if result["unfinished"]:
-        n = result["unfinished"]
+    if result.unfinished:
+        n = result.unfinished
         notes.append(f"({n} unfinished session{'s' * (n != 1)} not counted)")
-    for name in result["invalid"]:
+    for name in result.invalid:
         notes.append(f"(skipped, invalid: {inert(name)} — scorekeeper check shows why)")
     if notes:
         out += ["", *notes]

@@ -58,11 +58,6 @@ def first_step(state: WalkState) -> int:
     return len(state.steps) - 1
 
 
-COMPARED = frozenset({"attraction", "ticket-booth", "longest-path", "globetrotter", "bonus", "station"})
-"""The categories whose points depend on the others' values (a majority, the longest, a route another player
-owns): a seat sees its own only once the round is revealed."""
-
-
 def revealed(state: WalkState) -> bool:
     """Whether the round's values may be shown to the seat: every player has filled every step of it
     (`Game.revealed`, the one rule)."""
@@ -98,13 +93,13 @@ def refusal(game: Game, session: Session, number: int, player: str, step: Step, 
 
 def own_items(game: Game, session: Session, number: int, player: str) -> list[Item]:
     """The player's items of the round scored on its table alone, those that tell nothing of the others (no
-    compared category, no other player named); the others wait for the round to be revealed."""
+    category the game compares, `Game.compared`; no other player named); the others wait for the reveal."""
     others = [p for p in session.players if p != player]
     mine = alone(session, number, player)
     if number > len(session.rounds) or walk.errors(walk.round_check(game, mine, number)):
         return []
     return [it for it in game.score_round(mine, number) if it.player == player
-            and it.category.split(":")[0] not in COMPARED and not any(name_in(p, it.why) for p in others)]
+            and it.category.split(":")[0] not in game.compared and not any(name_in(p, it.why) for p in others)]
 
 
 def lines_of(items: list[Item]) -> tuple[tuple[Fraction, str], ...]:
@@ -180,7 +175,7 @@ def seat_view(session: Session, player: str, number: int, index: int,
     others = tuple((p, walk.player_done(session, number, step, slots, p)) for p in session.players if p != player)
     waiting = tuple(p for p in session.players if not game.filled(session, number, p))
     own = lines_of([it for it in own_items(game, session, number, player) if step.shows(it)])
-    compared = any(c.split(":")[0] in COMPARED for c in step.categories)
+    compared = any(c.split(":")[0] in game.compared for c in step.categories)
     points: list[tuple[str, Fraction, tuple[tuple[Fraction, str], ...]]] = []
     said = ""
     if shown and step.id == "summary" and not walk.errors(walk.round_check(game, session, number)):

@@ -7,6 +7,7 @@ the output.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import unicodedata
 from collections.abc import Iterable
@@ -15,6 +16,26 @@ from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.detail import PlayerDetail
+from scorekeeper.games import GAMES
+from scorekeeper.games.records import rate
+from scorekeeper.stats_model import (
+    Count,
+    Filters,
+    Finish,
+    GameStats,
+    HeadToHead,
+    Highest,
+    Nemesis,
+    PageGame,
+    PlayerPage,
+    PlayerRow,
+    Rival,
+    StartPlayer,
+    Statistics,
+    Tickets,
+    json_data,
+)
 from scorekeeper.text import name_key
 
 if TYPE_CHECKING:
@@ -22,10 +43,6 @@ if TYPE_CHECKING:
 
 MIN_PLAYS = 3
 """Rankings put players with fewer plays than this after the others (a 1-play, 1-win player does not top a table)."""
-
-SPECIALS = ("outhouse", "ticket-booth", "demolition-derby", "tickets")
-"""The Ticket Booth's categories besides the attractions."""
-
 
 def _halves(value: int | float) -> int:
     """Points from the index in half points: 23.5 -> 47 (ValueError for anything finer than a half)."""
@@ -54,8 +71,7 @@ def _num(value: Fraction | int | float) -> int | float:
     return float(round2(f))
 
 
-def _rate(part: int, whole: int) -> float:
-    return round(part / whole, 4) if whole else 0.0
+_rate = rate
 
 
 @dataclass
@@ -97,25 +113,23 @@ class _Player:
         else:
             self.streak = 0
 
-    def start_json(self) -> dict[str, Any]:
+    def start_player(self) -> StartPlayer:
         """Plays as start player, wins among them, and that win rate."""
-        return {"plays": self.start[0], "wins": self.start[1], "win_rate": _rate(self.start[1], self.start[0])}
+        return StartPlayer(self.start[0], self.start[1], _rate(self.start[1], self.start[0]))
 
-    def as_json(self, with_scores: bool = True) -> dict[str, Any]:
-        out: dict[str, Any] = {"player": self.name, "plays": self.plays, "wins": self.wins,
-                               "win_rate": _rate(self.wins, self.plays), "longest_streak": self.longest_streak,
-                               "start_player": self.start_json()}
-        if with_scores:
-            out.update({
-                "average": _num(Fraction(self.total, 2 * self.plays)) if self.plays else None,
-                "best": _num(Fraction(self.best, 2)) if self.best is not None else None,
-                "worst": _num(Fraction(self.worst, 2)) if self.worst is not None else None,
-                "average_by_player_count": {str(n): _num(Fraction(s, 2 * p))
-                                            for n, (p, s) in sorted(self.by_count.items())},
-            })
-            if self.tickets != [0, 0]:
-                out["tickets_completed"], out["tickets_failed"] = self.tickets
-        return out
+    def row(self, with_scores: bool = True) -> PlayerRow:
+        """The player's row: with the scores (average, best, worst, by player count, tickets) on a game's table."""
+        plain = PlayerRow(self.name, self.plays, self.wins, _rate(self.wins, self.plays), self.longest_streak,
+                          self.start_player())
+        if not with_scores:
+            return plain
+        tickets = self.tickets != [0, 0]
+        return dataclasses.replace(
+            plain, average=_num(Fraction(self.total, 2 * self.plays)),
+            best=_num(Fraction(self.best, 2)) if self.best is not None else None,
+            worst=_num(Fraction(self.worst, 2)) if self.worst is not None else None,
+            average_by_player_count={str(n): _num(Fraction(s, 2 * p)) for n, (p, s) in sorted(self.by_count.items())},
+            tickets_completed=self.tickets[0] if tickets else None, tickets_failed=self.tickets[1] if tickets else None)
 
 
 @dataclass
@@ -123,20 +137,16 @@ class _Game:
     game: str
     plays: int = 0
     players: dict[str, _Player] = field(default_factory=dict)
-    biggest: dict[str, Any] | None = None
-    closest: dict[str, Any] | None = None
+    biggest: Finish | None = None
+    closest: Finish | None = None
     biggest_h: int = 0
     closest_h: int = 0
     categories: dict[str, int] = field(default_factory=dict)  # half points
     tickets: list[int] = field(default_factory=lambda: [0, 0])
-    longest_path_games: int = 0
-    longest_path_won: int = 0
+    counts: dict[str, list[int]] = field(default_factory=dict)  # the game's own counts (`Game.tally`)
     tie_broken: int = 0  # games won on a tie-break (first place level on points)
     shared: int = 0  # games with a shared victory
-    high: tuple[int, dict[str, Any]] | None = None  # the highest score (half points) and its record
-    stations: list[int] = field(default_factory=lambda: [0, 0, 0])  # Europe: results, built, with stations unused
-    globetrotter_games: int = 0  # Nordic: games where someone received the Globetrotter
-    globetrotter_won: int = 0
+    high: tuple[int, Highest] | None = None  # the highest score (half points) and its record
 
 
 @dataclass
@@ -144,36 +154,29 @@ class _Play:
     when: str
     file: str
     game: str
-    results: list[tuple[str, int, int, bool, dict[str, Any]]]  # name, total (half points), place, winner, raw
+    results: list[tuple[str, int, int, bool, PlayerDetail]]  # name, total (half points), place, winner, detail
     start: str = ""  # the start player (the first player of round 1)
-    board: str | None = None  # Ticket to Ride's board (summary.BOARDS), None for other games
-
-
-BOARD_ORDER = ("usa", "europe", "nordic", "none")
-"""Ticket to Ride's boards in the order statistics list them (keys of summary.BOARDS)."""
-
-STATIONS = 3
-"""Europe: the stations each player has (each one not built scores 4)."""
+    board: str | None = None  # the game's board (a key of its `boards`), None for a game without boards
 
 
 def statistics(summaries: Iterable[Summary], *, game: str | None = None, player: str | None = None,
                since: date | str | None = None, until: date | str | None = None,
-               board: str | None = None) -> dict[str, Any]:
-    """Statistics of the finished, valid sessions among `summaries`, as JSON data.
+               board: str | None = None) -> Statistics:
+    """Statistics of the finished, valid sessions among `summaries` (`to_json` writes them as JSON).
 
     Filters: `game` (an id), `player` (a name: only sessions they played, only their rows, and only their
-    points by category, tickets, bonuses and stations), `since` (a date: sessions played that day or
-    later), `until` (a date: sessions played that day or earlier), `board` (a Ticket to Ride board, a key of
-    summary.BOARDS: only Ticket to Ride sessions on it). Players are matched as `name_key` compares them (NFC,
+    points by category, tickets and each game's own figures), `since` (a date: sessions played that day or
+    later), `until` (a date: sessions played that day or earlier), `board` (a board, a key of a game's `boards`:
+    only sessions on it). Players are matched as `name_key` compares them (NFC,
     case folded). With `player`, the biggest margin and closest finish come from all the player's sessions,
     those they lost too. Rankings put players with fewer than MIN_PLAYS plays last; averages are rounded by
     `round2`. The start player is the first player of round 1; a player's `start_player` counts the sessions
     they started, the wins among them (a shared victory is a win) and that rate.
     Each file counts once (`once`): a link in the folder to a session of it is listed apart, in "links".
     Returns {"filters", "sessions", "unfinished", "invalid", "links", "games": [...], "players": [...],
-    "head_to_head": [...], "plays_by_month", "plays_by_year"}, with `player` a "player_page" too; Ticket to
-    Ride's entry has "boards" (the same figures per board, and Europe's stations, Nordic's Globetrotter);
-    every figure is a number, text or list (points exact: ints, or .5 floats).
+    "head_to_head": [...], "plays_by_month", "plays_by_year"}, with `player` a "player_page" too; a game with
+    boards has "boards" (the same figures per board, and each board's own, `Game.figures`);
+    every figure is a number, text or tuple (points exact: ints, or .5 floats).
     """
     who = name_key(player) if player else None
     since_text = since.isoformat() if isinstance(since, date) else since
@@ -202,14 +205,13 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
             continue
         detail = s.detail
         winners = set(s.winners)
-        results = [(r["name"], _halves(r["total"]), int(r["place"]), r["name"] in winners, r)
-                   for r in detail.get("players", ())]
+        results = [(r.name, _halves(r.total), r.place, r.name in winners, r) for r in detail.players]
         if results:
             plays.append(_Play(s.when, s.file, s.game or "", results, s.start_player or results[0][0], s.board))
     plays.sort(key=lambda p: (p.when, p.file))
 
     per_game: dict[str, _Game] = {}
-    per_board: dict[str, _Game] = {}
+    per_board: dict[tuple[str, str], _Game] = {}
     overall: dict[str, _Player] = {}
     h2h: dict[tuple[str, str], list[int]] = {}
     names: dict[str, str] = {}
@@ -222,7 +224,7 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
             names.setdefault(name_key(name), unicodedata.normalize("NFC", name))
         _tally(per_game.setdefault(play.game, _Game(play.game)), play, who, names)
         if play.board is not None:
-            _tally(per_board.setdefault(play.board, _Game(play.game)), play, who, names)
+            _tally(per_board.setdefault((play.game, play.board), _Game(play.game)), play, who, names)
         if who is not None:
             mine = next(r[2] for r in play.results if name_key(r[0]) == who)
             ahead = [r[2] for r in play.results if r[2] < mine]
@@ -244,19 +246,18 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
                 row[1 if pf < ps else 2 if ps < pf else 3] += 1
 
     games_out = []
-    from scorekeeper.games import NAMES
-    from scorekeeper.summary import BOARDS
-
-    order = {gid: i for i, gid in enumerate(NAMES)}
+    order = {gid: i for i, gid in enumerate(GAMES)}
     for gid in sorted(per_game, key=lambda k: (order.get(k, len(order)), k)):
-        out = _game_out(per_game[gid], who, NAMES.get(gid, gid))
-        if gid == "ticket-to-ride" and per_board:
-            out["boards"] = [{"board": b, **_game_out(per_board[b], who, BOARDS[b], b)}
-                             for b in BOARD_ORDER if b in per_board]
+        known = GAMES.get(gid)
+        out = _game_out(per_game[gid], who, known.name if known else gid)
+        on = [b for b in known.boards if (gid, b) in per_board] if known else []
+        if known and on:
+            out = dataclasses.replace(out, boards=tuple(_game_out(per_board[gid, b], who, known.boards[b], b)
+                                                        for b in on))
         games_out.append(out)
 
-    players_out = [p.as_json(with_scores=False) for k, p in overall.items() if who is None or k == who]
-    players_out.sort(key=lambda r: (r["plays"] < MIN_PLAYS, -r["win_rate"], -r["wins"], r["player"].casefold()))
+    players_out = [p.row(with_scores=False) for k, p in overall.items() if who is None or k == who]
+    players_out.sort(key=lambda r: (r.plays < MIN_PLAYS, -r.win_rate, -r.wins, r.player.casefold()))
     h2h_out = []
     for (ka, kb), (met, a_above, b_above, level) in sorted(h2h.items()):
         for k1, k2, above, below in ((ka, kb, a_above, b_above), (kb, ka, b_above, a_above)):
@@ -264,27 +265,14 @@ def statistics(summaries: Iterable[Summary], *, game: str | None = None, player:
                 continue
             if who is not None and k1 != who:
                 continue
-            h2h_out.append({"player": names[k1], "opponent": names[k2], "games": met, "above": above,
-                            "below": below, "level": level})
+            h2h_out.append(HeadToHead(names[k1], names[k2], met, above, below, level))
     years: dict[str, int] = {}
     for month, n in months.items():
         years[month[:4]] = years.get(month[:4], 0) + n
-    result: dict[str, Any] = {
-        "filters": {"game": game, "player": player, "since": since_text, "until": until_text, "board": board},
-        "min_plays_for_ranking": MIN_PLAYS,
-        "sessions": len(plays),
-        "unfinished": unfinished,
-        "invalid": sorted(invalid),
-        "links": links,
-        "games": games_out,
-        "players": players_out,
-        "head_to_head": h2h_out,
-        "plays_by_month": dict(sorted(months.items())),
-        "plays_by_year": dict(sorted(years.items())),
-    }
-    if who is not None and who in overall:
-        result["player_page"] = _page(overall[who], games_out, h2h_out, just_ahead, names)
-    return result
+    page = _page(overall[who], games_out, h2h_out, just_ahead, names) if who is not None and who in overall else None
+    return Statistics(Filters(game, player, since_text, until_text, board), MIN_PLAYS, len(plays), unfinished,
+                      tuple(sorted(invalid)), tuple(links), tuple(games_out), tuple(players_out), tuple(h2h_out),
+                      dict(sorted(months.items())), dict(sorted(years.items())), page)
 
 
 def once(summaries: Iterable[Summary]) -> tuple[list[Summary], list[str]]:
@@ -322,104 +310,64 @@ def _same_file(a: Summary, b: Summary) -> bool:
 
 def _tally(g: _Game, play: _Play, who: str | None, names: dict[str, str]) -> None:
     """Count one play into a game's (or a board's) figures; with a player `who`, only their points by category,
-    tickets, bonuses and stations."""
+    tickets and the game's own counts (`Game.tally`)."""
     g.plays += 1
     count = len(play.results)
     start = name_key(play.start)
     for name, total, _place, won, raw in play.results:
         key = name_key(name)
         g.players.setdefault(key, _Player(names[key])).add(total, won, count, key == start)
-        done, failed = raw.get("tickets", (0, 0))
+        done, failed = raw.tickets
         g.players[key].tickets[0] += done
         g.players[key].tickets[1] += failed
         if who is not None and key != who:
             continue
         if g.high is None or total > g.high[0]:
-            g.high = (total, {"player": names[key], "points": _num(Fraction(total, 2)), "date": play.when[:10],
-                              "file": play.file,
-                              "lost_tie_break_to": [] if won else [r[0] for r in play.results if r[3]]})
+            g.high = (total, Highest(names[key], _num(Fraction(total, 2)), play.when[:10], play.file,
+                                     () if won else tuple(r[0] for r in play.results if r[3])))
         cats = g.categories
-        for cat, pts in raw.get("categories", {}).items():
+        for cat, pts in raw.categories.items():
             cats[cat] = cats.get(cat, 0) + _halves(pts)
         g.tickets[0] += done
         g.tickets[1] += failed
-        built = raw.get("stations")
-        if built is not None:
-            g.stations[0] += 1
-            g.stations[1] += built
-            g.stations[2] += built < STATIONS
-    mine = [r for r in play.results if who is None or name_key(r[0]) == who]
-    holders = [won for _n, _t, _p, won, raw in mine if raw.get("longest_path")]
-    if holders:
-        g.longest_path_games += 1
-        g.longest_path_won += any(holders)
-    trotters = [won for _n, _t, _p, won, raw in mine if raw.get("globetrotter")]
-    if trotters:
-        g.globetrotter_games += 1
-        g.globetrotter_won += any(trotters)
+    game = GAMES.get(play.game)
+    if game is not None:
+        game.tally(g.counts, [(won, raw.marks) for name, _t, _p, won, raw in play.results
+                              if who is None or name_key(name) == who])
     _margins(g, play)
 
 
-def _game_out(g: _Game, who: str | None, name: str, board: str | None = None) -> dict[str, Any]:
-    """A game's (or, with `board`, one Ticket to Ride board's) figures as JSON data."""
+def _game_out(g: _Game, who: str | None, name: str, board: str | None = None) -> GameStats:
+    """A game's (or, with `board`, one of its boards') figures."""
     gid = g.game
     rows = [p for k, p in g.players.items() if who is None or k == who]
     rows.sort(key=lambda p: (p.plays < MIN_PLAYS, -Fraction(p.wins, p.plays), -p.wins,
                              -Fraction(p.total, p.plays), p.name.casefold()))
-    out: dict[str, Any] = {
-        "game": gid, "name": name, "plays": g.plays,
-        "players": [p.as_json() for p in rows],
-        "biggest_margin": g.biggest, "closest_finish": g.closest,
-        "tie_broken_wins": g.tie_broken, "shared_victories": g.shared,
-    }
-    if g.high is not None:
-        out["highest_score"] = g.high[1]
-    if gid == "ticket-booth":
-        out["ticket_booth"] = _booth(g.categories)
-    if gid == "ticket-to-finland":
-        out["finland"] = _finland(g.categories)
-    if g.tickets != [0, 0]:
-        out["tickets"] = {"completed": g.tickets[0], "failed": g.tickets[1],
-                          "completed_rate": _rate(g.tickets[0], sum(g.tickets))}
-    if gid == "ticket-to-ride" and board != "nordic":
-        out["longest_path"] = {"games": g.longest_path_games, "holder_won": g.longest_path_won,
-                               "rate": _rate(g.longest_path_won, g.longest_path_games)}
-    if board == "europe":
-        results, built, unused = g.stations
-        out["stations"] = {"results": results, "built": built,
-                           "average_built": _num(Fraction(built, results)) if results else None,
-                           "unused": unused, "unused_rate": _rate(unused, results),
-                           "unused_points": _num(Fraction(g.categories.get("station", 0), 2))}
-    if board == "nordic":
-        out["globetrotter"] = {"games": g.globetrotter_games, "holder_won": g.globetrotter_won,
-                               "rate": _rate(g.globetrotter_won, g.globetrotter_games)}
-    return out
+    tickets = (Tickets(g.tickets[0], g.tickets[1], _rate(g.tickets[0], sum(g.tickets)))
+               if g.tickets != [0, 0] else None)
+    game = GAMES.get(gid)
+    own = _plain(game.figures(g.counts, g.categories, board)) if game is not None else {}
+    return GameStats(board, gid, name, g.plays, tuple(p.row() for p in rows), g.biggest, g.closest, g.tie_broken,
+                     g.shared, g.high[1] if g.high is not None else None, tickets, own)
 
 
-def _page(me: _Player, games_out: list[dict[str, Any]], h2h: list[dict[str, Any]], just_ahead: dict[str, int],
-          names: dict[str, str]) -> dict[str, Any]:
+def _page(me: _Player, games_out: list[GameStats], h2h: list[HeadToHead], just_ahead: dict[str, int],
+          names: dict[str, str]) -> PlayerPage:
     """One player across games: plays, wins and win rate by game and by player count, their best and worst game
     (by win rate), current and longest winning streak, their win rate as start player, rival (the player most
     often placed just above them) and nemesis (the opponent who finished above them most often)."""
-    by_game = [{"game": g["game"], "name": g["name"], "plays": r["plays"], "wins": r["wins"],
-                "win_rate": r["win_rate"], "start_player": r["start_player"]}
-               for g in games_out for r in g["players"][:1]]
-    ranked = sorted(by_game, key=lambda r: (-r["win_rate"], -r["plays"], r["name"]))
+    by_game = [PageGame(g.game, g.name, r.plays, r.wins, r.win_rate, r.start_player)
+               for g in games_out for r in g.players[:1]]
+    ranked = sorted(by_game, key=lambda r: (-r.win_rate, -r.plays, r.name))
     rival = max(just_ahead.items(), key=lambda kv: (kv[1], [-ord(c) for c in kv[0]]), default=None)
-    nemesis = max((h for h in h2h if h["below"]), key=lambda h: (h["below"], -h["above"]), default=None)
-    return {
-        "player": me.name, "plays": me.plays, "wins": me.wins, "win_rate": _rate(me.wins, me.plays),
-        "start_player": me.start_json(),
-        "by_game": by_game,
-        "by_player_count": {str(n): {"plays": p, "wins": me.wins_by_count[n], "win_rate": _rate(me.wins_by_count[n], p)}
-                            for n, (p, _sum) in sorted(me.by_count.items())},
-        "best_game": ranked[0]["game"] if ranked else None,
-        "worst_game": ranked[-1]["game"] if ranked else None,
-        "current_streak": me.streak, "longest_streak": me.longest_streak,
-        "rival": {"player": names[rival[0]], "just_ahead": rival[1]} if rival else None,
-        "nemesis": {"player": nemesis["opponent"], "above": nemesis["below"], "games": nemesis["games"]}
-        if nemesis else None,
-    }
+    nemesis = max((h for h in h2h if h.below), key=lambda h: (h.below, -h.above), default=None)
+    return PlayerPage(
+        me.name, me.plays, me.wins, _rate(me.wins, me.plays), me.start_player(), tuple(by_game),
+        {str(n): Count(p, me.wins_by_count[n], _rate(me.wins_by_count[n], p))
+         for n, (p, _sum) in sorted(me.by_count.items())},
+        ranked[0].game if ranked else None, ranked[-1].game if ranked else None, me.streak, me.longest_streak,
+        Rival(names[rival[0]], rival[1]) if rival else None,
+        Nemesis(nemesis.opponent, nemesis.below, nemesis.games) if nemesis else None)
 
 
 def _margins(g: _Game, play: _Play) -> None:
@@ -441,46 +389,37 @@ def _margins(g: _Game, play: _Play) -> None:
     if not (biggest or closest):
         return
     second = ordered[1]
-    record = {"margin": _num(Fraction(margin, 2)), "file": play.file, "date": play.when[:10],
-              "winners": [r[0] for r in play.results if r[3]], "runner_up": None if second[3] else second[0],
-              "totals": {r[0]: _num(Fraction(r[1], 2)) for r in ordered}, "level": margin == 0}
+    record = Finish(_num(Fraction(margin, 2)), play.file, play.when[:10], tuple(r[0] for r in play.results if r[3]),
+                    None if second[3] else second[0], {r[0]: _num(Fraction(r[1], 2)) for r in ordered}, margin == 0)
     if biggest:
         g.biggest, g.biggest_h = record, margin
     if closest:
         g.closest, g.closest_h = record, margin
 
 
-def _finland(categories: dict[str, int]) -> dict[str, Any]:
-    """Ticket to Finland's tourist cards' points and each bonus card's points over all games, most first."""
-    bonuses = [{"bonus": k.split(":", 1)[1], "label": k.split(":", 1)[1].replace("_", " ").capitalize(),
-                "points": _num(Fraction(v, 2))} for k, v in categories.items() if k.startswith("bonus:")]
-    bonuses.sort(key=lambda r: (-Fraction(r["points"]), str(r["bonus"])))
-    return {"tourists": _num(Fraction(categories.get("tourist", 0), 2)), "bonuses": bonuses}
+def _plain(value: Any) -> Any:
+    """A game's figures as JSON data: points (Fractions) as `_num` writes them, the rest as it is."""
+    if isinstance(value, Fraction):
+        return _num(value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
 
 
-def _booth(categories: dict[str, int]) -> dict[str, Any]:
-    """The Ticket Booth's points by attraction and by special card over all games, most first."""
-    attractions = [{"category": k, "label": f"#{k.split(':', 1)[1]}", "points": _num(Fraction(v, 2))}
-                   for k, v in categories.items() if k.startswith("attraction:")]
-    specials = [{"category": k, "label": k.replace("-", " ").title(), "points": _num(Fraction(v, 2))}
-                for k, v in categories.items() if k in SPECIALS]
-    attractions.sort(key=lambda r: (-Fraction(r["points"]), int(str(r["category"]).split(":")[1])))
-    specials.sort(key=lambda r: (-Fraction(r["points"]), str(r["category"])))
-    return {"attractions": attractions, "specials": specials}
-
-
-def to_json(result: dict[str, Any], folder: str) -> str:
+def to_json(result: Statistics, folder: str) -> str:
     """The statistics of `statistics` as the JSON `scorekeeper stats --json` prints (the folder first)."""
     import json
 
-    return json.dumps({"folder": folder, **result}, ensure_ascii=False, indent=2)
+    return json.dumps({"folder": folder, **json_data(result)}, ensure_ascii=False, indent=2)
 
 
 CSV_HEADER = ("game", "board", "player", "plays", "wins", "win_rate", "average", "best", "worst", "longest_streak",
               "start_plays", "start_wins", "start_win_rate")
 
 
-def to_csv(result: dict[str, Any]) -> str:
+def to_csv(result: Statistics) -> str:
     """The players' table of every game of `statistics` as CSV (RFC 4180, CRLF), one row per game and player, then
     per Ticket to Ride board and player (`board` empty on a game's own rows); a text cell that starts like a
     formula gets a leading `'`, as in the session exports."""
@@ -493,11 +432,11 @@ def to_csv(result: dict[str, Any]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_HEADER)
-    for g in result["games"]:
-        for block in (g, *g.get("boards", ())):
-            for p in block["players"]:
-                start = p["start_player"]
-                writer.writerow([g["game"], block.get("board", ""), cell(p["player"]), p["plays"], p["wins"],
-                                 p["win_rate"], *("" if p[k] is None else p[k] for k in ("average", "best", "worst")),
-                                 p["longest_streak"], start["plays"], start["wins"], start["win_rate"]])
+    for g in result.games:
+        for block in (g, *(g.boards or ())):
+            for p in block.players:
+                start = p.start_player
+                writer.writerow([g.game, block.board or "", cell(p.player), p.plays, p.wins, p.win_rate,
+                                 *("" if v is None else v for v in (p.average, p.best, p.worst)),
+                                 p.longest_streak, start.plays, start.wins, start.win_rate])
     return out.getvalue()

@@ -10,25 +10,31 @@ from __future__ import annotations
 import json
 import os
 import tomllib
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
+
+from scorekeeper.detail import Detail, PlayerDetail
+
+COLUMNS = ("name", "size", "mtime_ns", "ino", "racy", "game", "title", "started", "sort_when", "players",
+           "state", "complete", "winners", "error", "detail")
+"""The index's columns of a session file, in their order."""
+
+
+
+class Row(Protocol):
+    """A row of the index read by column name (a `sqlite3.Row`, or a mapping of COLUMNS)."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
 
 UNREADABLE = "cannot be read"
 """The state of a file that is not UTF-8, not TOML, or past the limits."""
 
 INVALID = "has problems"
 """The state of a file read as TOML that the core refuses (its first problem is the summary's `error`)."""
-
-BOARDS = {"usa": "USA map", "europe": "Europe", "nordic": "Nordic Countries", "none": "no board"}
-"""Ticket to Ride's boards as history and statistics name them (rule `map`, else rule `edition`, else none)."""
-
-def _is_points(value: Any) -> bool:
-    """Whether a value is points as the index writes them (an int, or a finite float)."""
-    return (isinstance(value, int) and not isinstance(value, bool)) or (
-        isinstance(value, float) and value == value and abs(value) != float("inf"))
 
 
 def is_session_name(name: object) -> bool:
@@ -66,17 +72,15 @@ class Result(NamedTuple):
     rounds: tuple[Fraction, ...]
     """Points per round, in play order (running totals are their sums)."""
     categories: dict[str, Fraction]
-    """Points per item category over the whole session (`attraction:8`, `outhouse`, `routes`, `ticket`…)."""
+    """Points per item category over the whole session (the games' categories)."""
     tickets_completed: int
     tickets_failed: int
-    longest_path: bool
-    """Received the Longest (Continuous) Path bonus (on Europe: the European Express)."""
-    stations: int | None = None
-    """Ticket to Ride Europe: the stations built (None on other games and boards)."""
-    globetrotter: bool = False
-    """Ticket to Ride Nordic Countries: received the Globetrotter bonus."""
+    marks: dict[str, bool | int]
+    """What the game keeps of the player besides points and tickets (`Game.marks`: a bonus received, the stations
+    built…)."""
 
 
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Summary:
     """What the index keeps about one session file: enough for the home screen, history and statistics.
 
@@ -84,32 +88,36 @@ class Summary:
     `game`, `title` and `players` hold what could be read (possibly nothing).
     """
 
-    __slots__ = ("folder", "file", "size", "mtime_ns", "ino", "game", "title", "started", "when", "players", "state",
-                 "complete", "winners", "error", "_detail", "_raw")
+    folder: Path
+    file: str
+    size: int
+    mtime_ns: int
+    ino: int
+    game: str | None
+    """The game id (None when the file does not say, or says it wrongly)."""
+    title: str | None
+    started: str | None
+    """`started` as ISO text, as in the file (None when not given)."""
+    when: str
+    """When it was played, ISO text: `started`, else the file's modification time (sorts by date)."""
+    players: tuple[str, ...]
+    state: str
+    """`round 2 of 3 — Bo leads`, `finished — Ana won`; `cannot be read` (not UTF-8, not TOML, too big) or
+    `has problems` (read, but the core finds errors: `error` holds the first)."""
+    complete: bool
+    winners: tuple[str, ...]
+    """Everyone on place 1 (the leaders of a game not finished)."""
+    error: str
+    detail: Detail
+    """The stored detail, read through `Detail` (points are ints, or floats for halves): see `results`."""
 
-    def __init__(self, folder: Path, row: tuple[Any, ...]) -> None:
-        self.folder = folder
-        self.file: str = _name(row[0])
-        self.size: int = row[1]
-        self.mtime_ns: int = row[2]
-        self.ino: int = row[3]
-        self.game: str | None = row[5]
-        """The game id (None when the file does not say, or says it wrongly)."""
-        self.title: str | None = row[6]
-        self.started: str | None = row[7]
-        """`started` as ISO text, as in the file (None when not given)."""
-        self.when: str = row[8]
-        """When it was played, ISO text: `started`, else the file's modification time (sorts by date)."""
-        self.players: tuple[str, ...] = tuple(json.loads(row[9]))
-        self.state: str = row[10]
-        """`round 2 of 3 — Bo leads`, `finished — Ana won`; `cannot be read` (not UTF-8, not TOML, too big) or
-        `has problems` (read, but the core finds errors: `error` holds the first)."""
-        self.complete: bool = bool(row[11])
-        self.winners: tuple[str, ...] = tuple(json.loads(row[12]))
-        """Everyone on place 1 (the leaders of a game not finished)."""
-        self.error: str = row[13]
-        self._raw: str = row[14]
-        self._detail: dict[str, Any] | None = None
+    @classmethod
+    def of(cls, folder: Path, row: Row) -> Summary:
+        """A row of the index read into a summary (ValueError when its detail is not what the index writes; see
+        `check` for the rest)."""
+        return cls(folder, _name(row["name"]), row["size"], row["mtime_ns"], row["ino"], row["game"], row["title"],
+                   row["started"], row["sort_when"], tuple(json.loads(row["players"])), row["state"],
+                   bool(row["complete"]), tuple(json.loads(row["winners"])), row["error"], Detail.read(row["detail"]))
 
     def __repr__(self) -> str:
         return f"Summary({self.file!r}, {self.game!r}, {self.state!r})"
@@ -131,13 +139,6 @@ class Summary:
         """Whether the file is a valid session (it has a score)."""
         return not self.error
 
-    @property
-    def detail(self) -> dict[str, Any]:
-        """The stored detail as JSON data (points are ints, or floats for halves): see `results`."""
-        if self._detail is None:
-            self._detail = json.loads(self._raw)
-        return self._detail
-
     def check(self) -> None:
         """Raise ValueError unless every column has the type and shape the index writes (a row of a tampered
         or damaged database is not trusted: it is dropped and its file read again)."""
@@ -151,84 +152,56 @@ class Summary:
             raise ValueError("a number column is not a number")
         if not all(isinstance(p, str) for p in (*self.players, *self.winners)):
             raise ValueError("a name is not text")
-        if not isinstance(self._raw, str):
-            raise ValueError("the detail is not text")
-        detail = self.detail
-        if not isinstance(detail, dict):
-            raise ValueError("the detail is not an object")
-        for key in ("rounds", "warnings"):
-            if not isinstance(detail.get(key, 0), int):
-                raise ValueError(f"{key} is not a number")
-        for key in ("tiebreak", "next", "start"):
-            if not isinstance(detail.get(key), (str, type(None))):
-                raise ValueError(f"{key} is not text")
-        if detail.get("board") not in (None, *BOARDS):
+        if self.detail.board is not None and self.detail.board not in _boards(self.game):
             raise ValueError("board is not a board")
-        players = detail.get("players", [])
-        if not isinstance(players, list):
-            raise ValueError("players is not a list")
-        for r in players:
-            if not (isinstance(r, dict) and isinstance(r.get("name"), str) and _is_points(r.get("total"))
-                    and isinstance(r.get("place"), int) and isinstance(r.get("rounds"), list)
-                    and all(map(_is_points, r["rounds"])) and isinstance(r.get("categories"), dict)
-                    and all(isinstance(k, str) and _is_points(v) for k, v in r["categories"].items())
-                    and isinstance(r.get("tickets"), list) and len(r["tickets"]) == 2
-                    and all(isinstance(t, int) and not isinstance(t, bool) for t in r["tickets"])
-                    and isinstance(r.get("longest_path"), bool)
-                    and isinstance(r.get("why"), (str, type(None)))
-                    and (r.get("stations") is None or type(r["stations"]) is int)
-                    and isinstance(r.get("globetrotter", False), bool)):
-                raise ValueError("a player's result is malformed")
 
     @property
     def rounds(self) -> int:
         """How many rounds the file holds."""
-        return int(self.detail.get("rounds", 0))
+        return self.detail.rounds
 
     @property
     def tiebreak(self) -> str | None:
         """The sentence settling a tie for first, or None."""
-        return self.detail.get("tiebreak")
+        return self.detail.tiebreak
 
     @property
     def next(self) -> str | None:
         """What the table must do now, or None when the game is decided."""
-        return self.detail.get("next")
+        return self.detail.next
 
     @property
     def start_player(self) -> str | None:
         """The start player: the first player of round 1 (None for an invalid file)."""
-        return self.detail.get("start")
+        return self.detail.start
 
     @property
     def board(self) -> str | None:
-        """Ticket to Ride's board (a key of BOARDS: `usa`, `europe`, `nordic`, `none`); None for other games."""
-        return self.detail.get("board")
+        """The board played on (a key of its game's `boards`); None for a game without boards."""
+        return self.detail.board
 
     @property
     def board_name(self) -> str:
-        """`Europe`, `no board`…; "" for a game without boards."""
-        return BOARDS.get(self.board or "", "")
+        """The board's name (`Game.boards`); "" for a game without boards."""
+        return _boards(self.game).get(self.board or "", "")
 
     @property
     def warnings(self) -> int:
         """How many warnings the file has."""
-        return int(self.detail.get("warnings", 0))
+        return self.detail.warnings
 
     @property
     def totals(self) -> dict[str, Fraction]:
         """Each player's total points (empty for an invalid file)."""
-        return {r["name"]: _points(r["total"]) for r in self.detail.get("players", ())}
+        return {r.name: _points(r.total) for r in self.detail.players}
 
     @property
     def results(self) -> list[Result]:
         """Each player's result, in seating order (empty for an invalid file)."""
         return [
-            Result(r["name"], _points(r["total"]), r["place"], r["name"] in self.winners,
-                   tuple(_points(v) for v in r["rounds"]), {k: _points(v) for k, v in r["categories"].items()},
-                   r["tickets"][0], r["tickets"][1], bool(r["longest_path"]), r.get("stations"),
-                   bool(r.get("globetrotter")))
-            for r in self.detail.get("players", ())
+            Result(r.name, _points(r.total), r.place, r.name in self.winners, tuple(map(_points, r.rounds)),
+                   {k: _points(v) for k, v in r.categories.items()}, r.tickets[0], r.tickets[1], dict(r.marks))
+            for r in self.detail.players
         ]
 
     def date(self) -> date | None:
@@ -283,16 +256,29 @@ def _json_points(value: int | Fraction) -> int | float:
 
 
 _list_json = json.JSONEncoder(ensure_ascii=False).encode  # what json.dumps(…, ensure_ascii=False) gives
-_detail_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
-def unreadable(error: str) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class Columns:
+    """The summary columns of a file (no key columns), as the index stores them: names and details as JSON."""
+
+    game: str | None = None
+    title: str | None = None
+    started: str | None = None
+    players: str = "[]"
+    state: str = UNREADABLE
+    complete: int = 0
+    winners: str = "[]"
+    error: str = ""
+    detail: str = "{}"
+
+
+def unreadable(error: str) -> Columns:
     """The summary columns of a file that cannot be read, and why."""
-    return {"game": None, "title": None, "started": None, "players": "[]", "state": UNREADABLE,
-            "complete": 0, "winners": "[]", "error": error, "detail": "{}"}
+    return Columns(error=error)
 
 
-def summarize_text(text: str) -> dict[str, Any]:
+def summarize_text(text: str) -> Columns:
     """The summary columns of a session's TOML text (no key columns): valid or not, never raises."""
     from scorekeeper import files, reading, validation
     from scorekeeper.session import SessionError
@@ -301,36 +287,36 @@ def summarize_text(text: str) -> dict[str, Any]:
     refused = len(text) > reading.MAX_FILE_BYTES or reading.scan(text).problem is not None
     if refused:  # refused before parsing: too big, deep or long
         _session, problems = files.parse(text)
-        row["error"] = problems[0].describe() if problems else "invalid session"
+        row = replace(row, error=problems[0].describe() if problems else "invalid session")
         return row
     try:
         raw = tomllib.loads(text)
     except (RecursionError, MemoryError, ValueError):  # TOMLDecodeError is a ValueError
         _session, problems = files.parse(text)
-        row["error"] = problems[0].describe() if problems else "not valid TOML"
+        row = replace(row, error=problems[0].describe() if problems else "not valid TOML")
         return row
     if isinstance(raw.get("game"), str):
-        row["game"] = raw["game"]
+        row = replace(row, game=raw["game"])
     if isinstance(raw.get("title"), str):
-        row["title"] = raw["title"]
-    row["started"] = _iso(raw.get("started"))
+        row = replace(row, title=raw["title"])
+    row = replace(row, started=_iso(raw.get("started")))
     players = raw.get("players")
     if isinstance(players, list) and all(isinstance(p, str) for p in players):
-        row["players"] = _list_json(players)
+        row = replace(row, players=_list_json(players))
     try:
-        row["state"] = INVALID
+        row = replace(row, state=INVALID)
         session, problems = validation.from_dict(raw, plain=_plain_texts(text))
         if session is None:
             errors = [p for p in problems if p.is_error] or problems
             first = reading.LineIndex(text).attach(errors[0]) if errors else None
-            row["error"] = first.describe() if first else "invalid session"
+            row = replace(row, error=first.describe() if first else "invalid session")
             return row
-        row.update(summarize_session(session, problems))
+        row = summarize_session(session, problems)
     except SessionError as exc:
-        row["error"] = exc.problems[0].describe() if exc.problems else str(exc)
+        row = replace(row, error=exc.problems[0].describe() if exc.problems else str(exc))
     except RecursionError:
-        row["state"] = UNREADABLE
-        row["error"] = "error: the file nests too deeply"
+        row = replace(row, state=UNREADABLE)
+        row = replace(row, error="error: the file nests too deeply")
     return row
 
 
@@ -352,7 +338,7 @@ def _plain_texts(text: str) -> bool:
     return True
 
 
-def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
+def summarize_session(session: Any, problems: list[Any]) -> Columns:
     """The summary columns of a valid session (scored here)."""
     from scorekeeper import games
     from scorekeeper.walk import state_text  # pure: no Textual behind it
@@ -363,8 +349,6 @@ def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
     whys = {p: pl.why for pl in sheet.ranking for p in pl.players}
     cats: dict[str, dict[str, int | Fraction]] = {p: {} for p in session.players}
     tickets = {p: [0, 0] for p in session.players}
-    longest = {p: False for p in session.players}
-    globetrotter = {p: False for p in session.players}
     for rnd in sheet.rounds:
         for item in rnd.items:
             if not item.points:  # a card that scored nothing, with its reason: nothing to count
@@ -375,39 +359,16 @@ def summarize_session(session: Any, problems: list[Any]) -> dict[str, Any]:
             c[item.category] = c.get(item.category, 0) + points
             if item.category == "ticket":
                 tickets[item.player][0 if points > 0 else 1] += 1
-            elif item.category == "longest-path" and points > 0:
-                longest[item.player] = True
-            elif item.category == "globetrotter" and points > 0:
-                globetrotter[item.player] = True
-    board, stations = _board(game, session, len(sheet.rounds))
-    detail = {
-        "rounds": len(sheet.rounds),
-        "tiebreak": sheet.tiebreak,
-        "next": sheet.next,
-        "warnings": len(sheet.warnings),
-        "start": _start(session, sheet),
-        "board": board,
-        "players": [
-            {"name": p, "total": _json_points(sheet.totals[p]), "place": places[p], "why": whys[p],
-             "rounds": [_json_points(r.points[p]) for r in sheet.rounds],
-             "categories": {k: _json_points(v) for k, v in cats[p].items()},
-             "tickets": tickets[p], "longest_path": longest[p]}
-            | ({"stations": stations[p]} if stations is not None else {})
-            | ({"globetrotter": True} if globetrotter[p] else {})
-            for p in session.players
-        ],
-    }
-    return {
-        "game": session.game,
-        "title": session.title,
-        "started": _iso(session.started),
-        "players": _list_json(list(session.players)),
-        "state": state_text(game, session, sheet),
-        "complete": int(sheet.complete),
-        "winners": _list_json(sheet.winners),
-        "error": "",
-        "detail": _detail_json(detail),
-    }
+    marks = game.marks(session, sheet)
+    detail = Detail(len(sheet.rounds), sheet.tiebreak, sheet.next, len(sheet.warnings), _start(session, sheet),
+                    game.board_key(session.rules), tuple(
+                        PlayerDetail(p, _json_points(sheet.totals[p]), places[p], whys[p],
+                                     tuple(_json_points(r.points[p]) for r in sheet.rounds),
+                                     {k: _json_points(v) for k, v in cats[p].items()}, (tickets[p][0], tickets[p][1]),
+                                     marks[p])
+                        for p in session.players))
+    return Columns(session.game, session.title, _iso(session.started), _list_json(list(session.players)),
+                   state_text(game, session, sheet), int(sheet.complete), _list_json(sheet.winners), "", detail.json())
 
 
 def _start(session: Any, sheet: Any) -> str:
@@ -416,24 +377,9 @@ def _start(session: Any, sheet: Any) -> str:
     return str(first if first in session.players else session.players[0])
 
 
-def board_key(game: str, rules: dict[str, Any]) -> str | None:
-    """Ticket to Ride's board, a key of BOARDS (rule `map`, else rule `edition`, else "none"); None for other
-    games."""
-    if game != "ticket-to-ride":
-        return None
-    board = rules.get("map") or rules.get("edition") or "none"
-    return board if isinstance(board, str) and board in BOARDS else None
+def _boards(game: str | None) -> Mapping[str, str]:
+    """The boards of a game (by its id), key -> name; none for a game without boards or an unknown one."""
+    from scorekeeper.games import GAMES
 
-
-def _board(game: Any, session: Any, rounds: int) -> tuple[str | None, dict[str, int] | None]:
-    """Ticket to Ride's board (see `board_key`) and, on Europe, the stations each player built over the rounds."""
-    board = board_key(session.game, session.rules)
-    if board is None:
-        return None, None
-    if board != "europe":
-        return board, None
-    built = {p: 0 for p in session.players}
-    for number in range(1, rounds + 1):
-        for p, n in game.stations_built(session, number).items():
-            built[p] += n
-    return board, built
+    known = GAMES.get(game or "")
+    return known.boards if known is not None else {}

@@ -500,9 +500,7 @@ class WalkState:
     def scores(self) -> Scores:
         """The points before this round, this round's and the totals (the same work in any round)."""
         players = self.players
-        rnd = self.model.round(self.number)  # the Longest Path bonus while some player's routes are not in yet
-        routes_in = all(any(k in rnd.entry(p) for k in ("routes", "route_points", "claimed")) for p in players)
-        early = set() if routes_in else {i.player for i in self.items if i.category == "longest-path" and i.points}
+        early = self.game.provisional(self.model, self.number, self.items)
         rows = tuple((p, self.before[p], self.points.get(p, Fraction(0)), self.after.get(p, Fraction(0)), p in early)
                      for p in players)
         return Scores(self.number, rows, self.number > 1, bool(self.after))
@@ -550,7 +548,7 @@ class WalkState:
             from scorekeeper.mapmode import trail
 
             length, cities = trail(self.game_map, self.model.round(self.number).entry(player).get(routes, []))
-            bonus = "no bonus" if "longest-path" in step.categories else "it settles a tie"
+            bonus = self.game.trail_note(step)
             out.append(Trail(length, tuple(cities), bonus))
         return out
 

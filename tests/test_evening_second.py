@@ -289,7 +289,7 @@ def test_statistics_say_a_tie_is_the_closest_finish_and_who_lost_a_tie_break() -
     assert "Closest finish: 0 — level on 76, Jun over Hana on the tie-break" in text, text
     booth = stats_text(statistics(summaries("ticket-booth-tiebreak.toml")), "sessions")
     assert "Highest score: 71 — Ana, who lost the tie-break to Bo" in booth, booth
-    europe = next(b for b in result["games"][0]["boards"] if b["board"] == "europe")
+    europe = next(b for b in result.games[0].boards or () if b.board == "europe")
     assert "left stations unbuilt" in " ".join(__import__("scorekeeper.report").report.board_lines(europe))
     assert "paid 4 each" not in text and "not a closest finish" not in text
 

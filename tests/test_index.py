@@ -171,8 +171,8 @@ def test_an_index_of_the_previous_schema_is_rebuilt_not_misread(folder):
         rows = by_name(index)
     assert rows["ticket-to-ride-europe-4p.toml"].start_player == "Eva"
     assert rows["ticket-to-ride-europe-4p.toml"].board == "europe"
-    assert [r.stations for r in rows["ticket-to-ride-europe-4p.toml"].results] == [3, 1, 0, 3]
-    assert [r.globetrotter for r in rows["ticket-to-ride-nordic-2p.toml"].results] == [True, True]
+    assert [r.marks["stations"] for r in rows["ticket-to-ride-europe-4p.toml"].results] == [3, 1, 0, 3]
+    assert [r.marks["globetrotter"] for r in rows["ticket-to-ride-nordic-2p.toml"].results] == [True, True]
     assert rows["ticket-to-ride-4p.toml"].board == "none" and rows["ticket-booth-3p.toml"].board is None
     assert all(s.start_player for s in rows.values() if s.valid)
 

@@ -5,10 +5,17 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 from scorekeeper.cli import main
 from scorekeeper.indexing import summarize
-from scorekeeper.stats import statistics
+from scorekeeper.stats import statistics as typed_statistics
+from scorekeeper.stats_model import json_data
+
+
+def statistics(*args: Any, **kwargs: Any) -> Any:
+    """The statistics as the JSON data `stats --json` prints (what these tests read)."""
+    return json_data(typed_statistics(*args, **kwargs))
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
 BOOTH = ("ticket-booth-3p.toml", "ticket-booth-tiebreak.toml", "ticket-booth-shared.toml", "ticket-booth-5p.toml",
@@ -364,7 +371,9 @@ def test_one_board_without_figures_of_its_own_is_not_repeated(tmp_path, capsys):
 
 def test_the_tickets_sentence_of_a_game_and_of_a_board() -> None:
     from scorekeeper import report
+    from scorekeeper.stats_model import GameStats, Tickets
 
-    tickets = {"completed": 12, "failed": 3, "completed_rate": 0.8}
+    tickets = Tickets(12, 3, 0.8)
     assert report.tickets_sentence(tickets) == "Tickets: 12 completed, 3 failed (80% completed)"
-    assert report.board_lines({"board": "europe", "tickets": tickets})[0] == report.tickets_sentence(tickets)
+    board = GameStats("europe", "ticket-to-ride", "Europe", 1, (), None, None, 0, 0, tickets=tickets)
+    assert report.board_lines(board)[0] == report.tickets_sentence(tickets)

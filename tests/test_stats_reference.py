@@ -24,9 +24,15 @@ from hypothesis import strategies as st
 from scorekeeper import files, games
 from scorekeeper.indexing import summarize
 from scorekeeper.report import sheet_json
-from scorekeeper.stats import statistics
+from scorekeeper.stats import statistics as typed_statistics
+from scorekeeper.stats_model import json_data
 from tests.reference_boards import random_game
 from tests.reference_model import GENS
+
+
+def statistics(*args: Any, **kwargs: Any) -> Any:
+    """The statistics as the JSON data `stats --json` prints (what these tests read)."""
+    return json_data(typed_statistics(*args, **kwargs))
 
 VARIANTS = {
     "Ana": ["Ana", "ANA", "ana"],

@@ -330,16 +330,17 @@ async def test_history_catches_up_with_a_game_finished_meanwhile(folder: Path) -
 
 def test_head_to_head_of_a_club_waits_for_a_player() -> None:
     """Past 40 pairs, the head to head is shown per player once one is picked; with a player, every row."""
+    from dataclasses import replace
+
+    from scorekeeper.stats_model import Filters, GameStats, HeadToHead, Statistics
     from scorekeeper.tui.screens.statistics import sections
 
-    rows = [{"player": f"P{i}", "opponent": f"Q{i}", "games": 1, "above": 1, "below": 0, "level": 0}
-            for i in range(41)]
-    result = {"sessions": 41, "unfinished": 0, "invalid": [], "players": [], "head_to_head": rows,
-              "games": [{"game": "ticket-to-mars", "name": "Ticket to Mars", "plays": 41, "players": []}],
-              "filters": {"game": None, "player": None, "since": None}}
+    rows = tuple(HeadToHead(f"P{i}", f"Q{i}", 1, 1, 0, 0) for i in range(41))
+    game = GameStats(None, "ticket-to-mars", "Ticket to Mars", 41, (), None, None, 0, 0)
+    result = Statistics(Filters(None, None, None, None, None), 3, 41, 0, (), (), (game,), (), rows, {}, {})
     text = "\n".join(line.plain for line in sections(result))
     assert "41 pairs of players: pick a player (p, or Enter on their row)" in text and "Q40" not in text
-    result["filters"]["player"] = "P1"
+    result = replace(result, filters=Filters(None, "P1", None, None, None))
     text = "\n".join(line.plain for line in sections(result))
     assert "Q40" in text
 
@@ -411,8 +412,8 @@ async def test_statistics_and_history_by_board(folder: Path) -> None:
         assert screen.query_one(Filters).value("game") == "ticket-to-ride@europe"
         lines = screen.plain().splitlines()
         assert lines[0] == "1 finished session"
-        assert ("Stations: 1.75 built on average; 2 of 4 players left stations unbuilt (50%), for 20 points at 4 "
-                "each") in lines
+        assert ("Stations: 1.75 built on average (7 by 4 players); 2 of 4 players left stations unbuilt (50%), "
+                "for 20 points at 4 each") in lines
         assert "European Express: its holder won 0 of 1 game (0%)" in lines
         assert "Ticket to Ride — Europe — 1 play" in lines
     async with opened(folder, "f2", size=(100, 30)) as (app, pilot, screen):

@@ -1,55 +1,32 @@
-"""The registry of games (id -> Game, each game's module imported when first asked for) and the scoring of a
-whole session."""
+"""The registry of games (id -> Game, a plain mapping) and the scoring of a whole session."""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from scorekeeper.gamenames import NAMES
 from scorekeeper.games.base import Game, Item, Place, RoundScore, Sheet, Step, add_items, names
+from scorekeeper.games.ticket_booth import TicketBooth
+from scorekeeper.games.ticket_to_finland import TicketToFinland
+from scorekeeper.games.ticket_to_mars import TicketToMars
+from scorekeeper.games.ticket_to_ride import TicketToRide
 from scorekeeper.points import ZERO, whole
 from scorekeeper.problems import Problem, SessionError
 
 if TYPE_CHECKING:
     from scorekeeper.session import Session
 
-_WHERE = {
-    "ticket-booth": ("ticket_booth", "TicketBooth"),
-    "ticket-to-ride": ("ticket_to_ride", "TicketToRide"),
-    "ticket-to-finland": ("ticket_to_finland", "TicketToFinland"),
-    "ticket-to-mars": ("ticket_to_mars", "TicketToMars"),
-}
+GAMES: dict[str, Game] = {g.id: g for g in (TicketBooth(), TicketToRide(), TicketToFinland(), TicketToMars())}
+"""Every game, by id, in the order `games` lists them: a new game is its module and one entry here."""
 
+NAMES = {gid: g.name for gid, g in GAMES.items()}
+"""Each game's name by id."""
 
-class Registry(Mapping[str, Game]):
-    """The games by id, in the order `games` lists them; a game's module is imported on first use."""
+GROUPS = {head: group for g in GAMES.values() for head, group in g.groups.items()}
+"""The chart's shares by category head, of every game."""
 
-    def __init__(self) -> None:
-        self._loaded: dict[str, Game] = {}
-
-    def __getitem__(self, game_id: str) -> Game:
-        game = self._loaded.get(game_id)
-        if game is None:
-            module, cls = _WHERE[game_id]
-            game = getattr(importlib.import_module(f"scorekeeper.games.{module}"), cls)()
-            self._loaded[game_id] = game
-        return game
-
-    def __contains__(self, game_id: object) -> bool:
-        return game_id in _WHERE
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(_WHERE)
-
-    def __len__(self) -> int:
-        return len(_WHERE)
-
-
-GAMES: Mapping[str, Game] = Registry()
-"""Every game, by id, in the order `games` lists them."""
+LOSSES = {head: group for g in GAMES.values() for head, group in g.losses.items()}
+"""The category heads whose losses are a share of their own, of every game."""
 
 __all__ = ["GAMES", "NAMES", "Game", "Item", "Place", "RoundScore", "Sheet", "Step", "get", "score", "check"]
 

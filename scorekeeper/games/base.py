@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from scorekeeper.fields import Field, check_int, suggest, type_name, unknown_key
+from scorekeeper.games.records import Records
 from scorekeeper.memo import PerRound
 from scorekeeper.points import fmt, whole
 from scorekeeper.problems import Problem
@@ -114,6 +115,12 @@ class Item:
     detail: tuple[str, ...] = ()  # what the item is about: a ticket's name, a path's cities
     uses: tuple[str, str, str] | None = None  # Europe's station: (its city, the route it uses or "", its owner)
     via: tuple[str, ...] = ()  # Europe's ticket: the cities of the stations it was completed through
+
+    def detail_json(self) -> dict[str, Any]:
+        """What the item is about, for the score's JSON: a station's city, the route it uses and its owner."""
+        if self.uses is None:
+            return {}
+        return {"detail": {"station": self.uses[0], "route": self.uses[1] or None, "owner": self.uses[2] or None}}
 
 
 @dataclass
@@ -321,7 +328,7 @@ def tie_sentence(
     return "; ".join(parts)
 
 
-class Game:
+class Game(Records):
     """A game of the family: what it asks per player, its rules, steps, scoring and ranking.
 
     Subclasses fill in the class attributes and `score_round`; the rest has defaults that

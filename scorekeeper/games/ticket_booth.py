@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.fields import CountsField, HolderField, IntField
-from scorekeeper.gamenames import NAMES
 from scorekeeper.games.base import Game, HasRules, Item, RoundScore, Rule, Step, TieBreak, most, names, plural
+from scorekeeper.games.records import Figure, Rate
 from scorekeeper.points import fmt, half, whole
 from scorekeeper.problems import Problem, location
 
@@ -29,7 +31,7 @@ class TicketBooth(Game):
     """The Ticket Booth (county-fair card game)."""
 
     id = "ticket-booth"
-    name = NAMES[id]
+    name = "The Ticket Booth"
     rulebook = "000"
     seating_hint = "start with the oldest player, then clockwise; the first player rotates each round"
     summary = (
@@ -39,6 +41,10 @@ class TicketBooth(Game):
         "Demolition Derby: +4, its holder's tickets score nothing. Tickets: 1 point each. "
         "Three rounds; the highest total wins, a tie goes to the best last round, then is shared."
     )
+    compared = frozenset({"attraction", "ticket-booth"})
+    groups = MappingProxyType({"attraction": "attractions", "outhouse": "outhouses", "ticket-booth": "Ticket Booth",
+                               "demolition-derby": "Demolition Derby", "tickets": "tickets"})
+    losses = MappingProxyType({"outhouse": "Outhouses lost"})
     rules = (
         Rule("rounds", 3, "how many rounds the game lasts", lo=1),
         Rule("booth_tie", "full", "Ticket Booth when its holder ties for the most tickets: "
@@ -316,3 +322,29 @@ class TicketBooth(Game):
         last = rounds[-1]
         return [TieBreak(lambda p: last.points[p], "scored more in the last round", fmt,
                          "they scored {} each in the last round")]
+
+    # -- after play ---------------------------------------------------------------
+    def figures(self, counts: Mapping[str, list[int]], categories: Mapping[str, int],
+                board: str | None) -> dict[str, Any]:
+        """Points by attraction and by special card over all games, most first."""
+        attractions: list[dict[str, Any]] = [
+            {"category": k, "label": f"#{k.split(':', 1)[1]}", "points": Fraction(v, 2)}
+            for k, v in categories.items() if k.startswith("attraction:")]
+        specials: list[dict[str, Any]] = [
+            {"category": k, "label": k.replace("-", " ").title(), "points": Fraction(v, 2)}
+            for k, v in categories.items() if k in SPECIAL_CATEGORIES]
+        attractions.sort(key=lambda r: (-Fraction(r["points"]), int(str(r["category"]).split(":")[1])))
+        specials.sort(key=lambda r: (-Fraction(r["points"]), str(r["category"])))
+        return {"ticket_booth": {"attractions": attractions, "specials": specials}}
+
+    def figure_lines(self, own: Mapping[str, Any], board: str | None, fig: Figure, pct: Rate) -> list[tuple[str, str]]:
+        """`Points by attraction`, `Points by special`."""
+        booth = own.get("ticket_booth")
+        if not booth:
+            return []
+        return [(f"Points by {what}", ", ".join(f"{a['label']} {fig(a['points'])}" for a in booth[key]))
+                for what, key in (("attraction", "attractions"), ("special", "specials"))]
+
+
+SPECIAL_CATEGORIES = ("outhouse", "ticket-booth", "demolition-derby", "tickets")
+"""The categories besides the attractions."""

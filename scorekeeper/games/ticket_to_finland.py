@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.fields import CardListField, CountsField, IntField
-from scorekeeper.gamenames import NAMES
 from scorekeeper.games.base import Game, HasRules, Item, Place, RoundScore, Rule, Step, missed_items, names, rank
+from scorekeeper.games.records import Figure, Rate
 from scorekeeper.games.trains import (
     LENGTHS,
     TICKETS_HELP,
@@ -86,7 +88,7 @@ class TicketToFinland(Game):
     """Ticket to Finland (fan expansion for Ticket to Ride: tourist cards and eight bonus cards)."""
 
     id = "ticket-to-finland"
-    name = NAMES[id]
+    name = "Ticket to Finland"
     rulebook = "002"
     seating_hint = "start with the youngest player (who plays first), then clockwise"
     summary = (
@@ -100,6 +102,9 @@ class TicketToFinland(Game):
         "rulebook's card table takes its printed value; rule trains (45) is the wagons each player has. "
         "The highest total wins; a tie is a shared victory."
     )
+    compared = frozenset({"bonus"})
+    groups = MappingProxyType({"bonus": "bonuses", "tourist": "tourists", "ticket": "tickets", "routes": "routes"})
+    losses = MappingProxyType({"ticket": "failed tickets", "tourist": "failed tourists"})
     rules = (
         Rule("bonus_tie", "all", "a bonus card when players tie for the greatest measure: all (every tied "
              "player receives it) or none (nobody does)", choices=("all", "none"), kind="choice"),
@@ -239,3 +244,21 @@ class TicketToFinland(Game):
             return places, None
         return places, (f"{names(first.players)} tied on {fmt(first.total)}: a shared victory "
                         "(Ticket to Finland has no tie-break)")
+
+    # -- after play ---------------------------------------------------------------
+    def figures(self, counts: Mapping[str, list[int]], categories: Mapping[str, int],
+                board: str | None) -> dict[str, Any]:
+        """The tourist cards' points and each bonus card's points over all games, most first."""
+        bonuses: list[dict[str, Any]] = [
+            {"bonus": k.split(":", 1)[1], "label": k.split(":", 1)[1].replace("_", " ").capitalize(),
+             "points": Fraction(v, 2)} for k, v in categories.items() if k.startswith("bonus:")]
+        bonuses.sort(key=lambda r: (-Fraction(r["points"]), str(r["bonus"])))
+        return {"finland": {"tourists": Fraction(categories.get("tourist", 0), 2), "bonuses": bonuses}}
+
+    def figure_lines(self, own: Mapping[str, Any], board: str | None, fig: Figure, pct: Rate) -> list[tuple[str, str]]:
+        """`Tourist cards: 12 points; bonuses: Longest route 5, …`."""
+        fin = own.get("finland")
+        if not fin:
+            return []
+        return [("Tourist cards", f"{fig(fin['tourists'])} points; bonuses: "
+                 + (", ".join(f"{b['label']} {fig(b['points'])}" for b in fin["bonuses"]) or "none"))]

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from scorekeeper.fields import ObjectiveField
-from scorekeeper.gamenames import NAMES
 from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, add_items, most, names, plural, rank
 from scorekeeper.points import ZERO, fmt, whole
 from scorekeeper.problems import Problem, location
@@ -40,7 +40,7 @@ class TicketToMars(Game):
     """Ticket to Mars (crew tiles on spaceships, objective cards revealed at the end of a round)."""
 
     id = "ticket-to-mars"
-    name = NAMES[id]
+    name = "Ticket to Mars"
     rulebook = "004"
     seating_hint = "seating order, clockwise; the first listed player starts round 1"
     summary = (
@@ -51,6 +51,8 @@ class TicketToMars(Game):
         "with the first listed player, every later round with the player who has the fewest points (a tie: the "
         "tied players may draw for it, as the rulebook chooses at random; the app assumes the first of them seated)."
     )
+    groups = MappingProxyType({"ticket": "tickets", "routes": "routes"})
+    losses = MappingProxyType({"ticket": "failed tickets"})
     rules = (
         Rule("rounds", 1, "how many rounds are scheduled (a tie for the most points after them adds extra rounds)",
              lo=1),

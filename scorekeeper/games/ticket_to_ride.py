@@ -16,7 +16,6 @@ from scorekeeper.fields import (
     RouteNamesField,
     TicketNamesField,
 )
-from scorekeeper.gamenames import NAMES
 from scorekeeper.games.base import (
     Game,
     Item,
@@ -37,6 +36,7 @@ from scorekeeper.games.boards import (
     STATION_POINTS,
     STATIONS,
     TABLES,
+    BoardRecords,
 )
 from scorekeeper.games.boards import TRAINS as BOARD_TRAINS
 from scorekeeper.games.trains import (
@@ -111,11 +111,11 @@ class NeedsMapField(Field):
                    "(counted by length) or route_points instead")
 
 
-class TicketToRide(Game):
+class TicketToRide(BoardRecords, Game):
     """Ticket to Ride (the base game; optionally on the USA map, which scores claimed routes itself)."""
 
     id = "ticket-to-ride"
-    name = NAMES[id]
+    name = "Ticket to Ride"
     rulebook = "001, 003"
     seating_hint = "start with the player who plays first, then clockwise"
     summary = (

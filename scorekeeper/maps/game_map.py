@@ -141,7 +141,16 @@ class GameMap:
     routes: tuple[Route, ...]
     tickets: tuple[Ticket, ...]
     aliases: tuple[tuple[str, str], ...] = ()
+    examples: tuple[str, ...] = ()
+    """What an empty line shows: a route, a ticket, a city (a few letters of each); derived when not given."""
     _index: _Index = field(init=False)
+
+    def empty_line(self, kind: int) -> str:
+        """What an empty line shows (0: a route, 1: a ticket, 2: a city): `examples`, else the first route's."""
+        if self.examples:
+            return self.examples[kind]
+        a, b = (self.routes[0].a, self.routes[0].b) if self.routes else (self.cities[0], self.cities[-1])
+        return a[:3].casefold() if kind == 2 else f"{a[:3]} - {b[:3]}".casefold()
 
     def __post_init__(self) -> None:
         """Check the data and build the lookup tables."""
@@ -463,7 +472,7 @@ class GameMap:
 # -- loading ---------------------------------------------------------------------------------
 
 _MAP_KEYS = {"id", "name", "cities", "routes", "tickets"}
-_OPTIONAL_KEYS = {"trains", "ticket_deck", "aliases"}
+_OPTIONAL_KEYS = {"trains", "ticket_deck", "aliases", "examples"}
 
 
 def _table(value: Any, keys: dict[str, type], where: str, optional: dict[str, type] | None = None
@@ -505,6 +514,9 @@ def map_from_toml(text: str, source: str = "<map>") -> GameMap:
     aliases = data.get("aliases", {})
     if not isinstance(aliases, dict) or not all(isinstance(v, str) for v in aliases.values()):
         raise ValueError(f"{source}: aliases must be a table of names to cities")
+    examples = data.get("examples", [])
+    if not isinstance(examples, list) or len(examples) not in (0, 3) or not all(isinstance(e, str) for e in examples):
+        raise ValueError(f"{source}: examples must be three texts (a route, a ticket, a city)")
     try:
         return GameMap(
             id=data["id"],
@@ -514,6 +526,7 @@ def map_from_toml(text: str, source: str = "<map>") -> GameMap:
             routes=routes,
             tickets=tickets,
             aliases=tuple(aliases.items()),
+            examples=tuple(examples),
         )
     except ValueError as exc:
         raise ValueError(f"{source}: {exc}") from exc

@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 from scorekeeper import games
 from scorekeeper.games.base import names
 from scorekeeper.index import Index
-from scorekeeper.summary import BOARDS, Summary
+from scorekeeper.summary import Summary
 from scorekeeper.text import inert, name_key
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.walk import points
@@ -41,16 +41,15 @@ PERIODS = (("this month", "month"), ("this year", "year"))
 
 
 BOARD_MARK = "@"
-"""Between a game id and a board in the game picker's values: `ticket-to-ride@europe`."""
+"""Between a game id and a board in the game picker's values: `<game id>@<board>`."""
 
 
 def game_choices() -> list[tuple[str, str]]:
-    """The game picker's choices: every game, and after Ticket to Ride each of its boards."""
+    """The game picker's choices: every game, and after a game with boards each of them."""
     out = []
     for gid, g in games.GAMES.items():
         out.append((g.name, gid))
-        if gid == "ticket-to-ride":
-            out += [(f"{g.name}: {label}", f"{gid}{BOARD_MARK}{board}") for board, label in BOARDS.items()]
+        out += [(f"{g.name}: {label}", f"{gid}{BOARD_MARK}{board}") for board, label in g.boards.items()]
     return out
 
 
@@ -100,11 +99,11 @@ def when_text(summary: Summary) -> str:
 
 def scores_text(summary: Summary) -> Content:
     """`Ana 60½ · Bo 60½ · Cy 31`, best first, the winners in bold."""
-    rows = summary.detail.get("players", ())
+    rows = summary.detail.players
     winners = set(summary.winners)
-    ranked = sorted(rows, key=lambda r: r["place"])  # stable: seating order within a place
-    parts = [Content.assemble((inert(r["name"]), "bold" if r["name"] in winners else ""), " ",
-                              points(Fraction(r["total"]))) for r in ranked]
+    ranked = sorted(rows, key=lambda r: r.place)  # stable: seating order within a place
+    parts = [Content.assemble((inert(r.name), "bold" if r.name in winners else ""), " ",
+                              points(Fraction(r.total))) for r in ranked]
     return Content(" · ").join(parts)
 
 
@@ -121,8 +120,8 @@ def prompt(summary: Summary) -> Content:
     game = games.GAMES.get(summary.game or "")
     title: list[str | tuple[str, str]] = ["  ", (inert(summary.title), "bold")] if summary.title else []
     ties: list[str] = []  # each tied place's sentence once (SPEC 2.1 `why`)
-    for row in sorted(summary.detail.get("players", ()), key=lambda r: r["place"]):
-        why = inert(row["why"]) if row.get("why") else ""
+    for row in sorted(summary.detail.players, key=lambda r: r.place):
+        why = inert(row.why) if row.why else ""
         if why and not any(t.startswith(why) for t in ties):  # the tie for first's sentence may add the rule
             ties = [t for t in ties if not why.startswith(t)] + [why]
     name = game.name if game else inert(summary.game)

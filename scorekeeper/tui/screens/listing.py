@@ -19,7 +19,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.style import Style
 
-from scorekeeper.gamenames import NAMES
+from scorekeeper.games import NAMES
 from scorekeeper.text import inert
 from scorekeeper.tui.inert import escape_controls
 

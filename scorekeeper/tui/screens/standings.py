@@ -179,9 +179,7 @@ class StandingsScreen(SessionScreen):
         await grid.remove_children()
         await grid.mount_all([Hanging(self.breakdown(sheet, p), classes="player-card") for p in session.players])
         self.query_one("#charts", ScoreCharts).show(sheet)
-        from scorekeeper.summary import BOARDS, board_key
-
-        board = BOARDS.get(board_key(session.game, dict(session.rules)) or "")  # the charts name Ticket to Ride's board
+        board = self.game.board_name(session.rules)  # the charts name the board
         self.query_one("#charts-head", Static).update(Content.styled(
             f"The game in pictures · {self.game.name} · {board}" if board else "The game in pictures", "bold"))
         self.refresh_bindings()

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
-from typing import Any
 
 from textual import on, work
 from textual.actions import SkipAction
@@ -23,6 +22,7 @@ from textual.worker import get_current_worker
 
 from scorekeeper.report import shown_boards
 from scorekeeper.stats import MIN_PLAYS, statistics
+from scorekeeper.stats_model import Finish, GameStats, HeadToHead, PlayerPage, PlayerRow, Statistics
 from scorekeeper.summary import Summary
 from scorekeeper.text import inert, ljust, name_key, rjust, width
 from scorekeeper.tui.render import lines
@@ -113,184 +113,156 @@ class Rows:
         return "\n".join(self.lines)
 
 
-def player_rows(players: list[dict[str, Any]]) -> Rows:
+def player_rows(players: Sequence[PlayerRow]) -> Rows:
     """Plays, wins, win rate, average, best, worst and longest winning streak per player."""
     head = ["Player", "Plays", "Wins", "Win %", "Average", "Best", "Worst", "Streak"]
-    label = name_labels([p["player"] for p in players])
-    rows = [[label[p["player"]], str(p["plays"]), str(p["wins"]), rate(p["win_rate"]), num(p.get("average")),
-             num(p.get("best")), num(p.get("worst")), str(p["longest_streak"])] for p in players]
-    return Rows(aligned(head, rows, 6), [p["player"] for p in players])
+    label = name_labels([p.player for p in players])
+    rows = [[label[p.player], str(p.plays), str(p.wins), rate(p.win_rate), num(p.average), num(p.best),
+             num(p.worst), str(p.longest_streak)] for p in players]
+    return Rows(aligned(head, rows, 6), [p.player for p in players])
 
 
-def by_count_rows(players: list[dict[str, Any]]) -> Content:
+def by_count_rows(players: Sequence[PlayerRow]) -> Content:
     """Each player's average score by the number of players at the table."""
-    counts = sorted({int(n) for p in players for n in p.get("average_by_player_count", {})})
+    counts = sorted({int(n) for p in players for n in (p.average_by_player_count or {})})
     head = ["Average with", *(f"{n} players" for n in counts)]
-    label = name_labels([p["player"] for p in players])
-    rows = [[label[p["player"]], *(num(p["average_by_player_count"].get(str(n)))
-                                      for n in counts)] for p in players]
+    label = name_labels([p.player for p in players])
+    rows = [[label[p.player], *(num((p.average_by_player_count or {}).get(str(n))) for n in counts)]
+            for p in players]
     return table(head, rows, 12)
 
 
-def finish_text(label: str, record: dict[str, Any] | None) -> Content:
+def finish_text(label: str, record: Finish | None) -> Content:
     """`Biggest winning margin: 25 — Ana over Bo, 2026-11-27`; a tie: `Closest finish: 0 — level on 52, …`."""
     from scorekeeper.report import finish_phrase
 
     if record is None:
         return Content("")
-    return Content.assemble((f"{label}: ", "bold"), f"{finish_phrase(record, num)}, {record['date']}")
+    return Content.assemble((f"{label}: ", "bold"), f"{finish_phrase(record, num)}, {record.date}")
 
 
-def game_section(game: dict[str, Any]) -> list[Content | Rows]:
-    """One game: its own figures first (margins, attractions, tickets, path), then its players' tables."""
+def game_section(game: GameStats) -> list[Content | Rows]:
+    """One game: its figures first (margins, tickets, its own), then its players' tables."""
     out: list[Content | Rows] = [
-        Content.styled(f"{game['name']} — {game['plays']} play{'s' if game['plays'] != 1 else ''}",
-                       "bold $text-accent")]
-    for label, key in (("Biggest winning margin", "biggest_margin"), ("Closest finish", "closest_finish")):
-        if game.get(key):
-            out.append(finish_text(label, game[key]))
-    tied, shared = game.get("tie_broken_wins", 0), game.get("shared_victories", 0)
+        Content.styled(f"{game.name} — {game.plays} play{'s' if game.plays != 1 else ''}", "bold $text-accent")]
+    for label, record in (("Biggest winning margin", game.biggest_margin), ("Closest finish", game.closest_finish)):
+        if record:
+            out.append(finish_text(label, record))
+    tied, shared = game.tie_broken_wins, game.shared_victories
     if tied or shared:
         apart = ([f"{tied} win{'s' * (tied != 1)} on a tie-break"] if tied else []) + (
             [f"{shared} shared victor{'ies' if shared != 1 else 'y'}"] if shared else [])
         out.append(Content.assemble(("Level on points at the top: ", "bold"), ", ".join(apart)))
-    booth = game.get("ticket_booth")
-    if booth:
-        out.append(Content.assemble(("Points by attraction: ", "bold"),
-                                    " · ".join(f"{a['label']} {num(a['points'])}" for a in booth["attractions"])))
-        out.append(Content.assemble(("Points by special: ", "bold"),
-                                    " · ".join(f"{s['label']} {num(s['points'])}" for s in booth["specials"])))
-    fin = game.get("finland")
-    if fin:
-        out.append(Content.assemble(("Tourist cards: ", "bold"), f"{num(fin['tourists'])} points"))
-        out.append(Content.assemble(("Bonuses: ", "bold"), " · ".join(f"{b['label']} {num(b['points'])}"
-                                                                      for b in fin["bonuses"]) or "none"))
-    tickets = game.get("tickets")
+    tickets = game.tickets
     if tickets:
-        out.append(Content.assemble(("Tickets: ", "bold"), f"{tickets['completed']} completed, "
-                                    f"{tickets['failed']} failed ({rate(tickets['completed_rate'])} completed)"))
+        out.append(Content.assemble(("Tickets: ", "bold"), f"{tickets.completed} completed, "
+                                    f"{tickets.failed} failed ({rate(tickets.completed_rate)} completed)"))
     out += board_figures(game)
-    out += [Content(""), player_rows(game["players"]), Content(""), by_count_rows(game["players"])]
+    out += [Content(""), player_rows(game.players), Content(""), by_count_rows(game.players)]
     for board in shown_boards(game):
-        plays = f"{board['plays']} play{'s' if board['plays'] != 1 else ''}"
-        out += [Content(""), Content.styled(f"{game['name']} — {board['name']} — {plays}", "bold $text-accent"),
-                *board_figures(board), Content(""), player_rows(board["players"])]
+        plays = f"{board.plays} play{'s' if board.plays != 1 else ''}"
+        out += [Content(""), Content.styled(f"{game.name} — {board.name} — {plays}", "bold $text-accent"),
+                *board_figures(board), Content(""), player_rows(board.players)]
     return out
 
 
-def board_figures(block: dict[str, Any]) -> list[Content]:
-    """A game's or a board's highest score (who and when), Longest Path (Europe: the European Express), and on
-    Europe the stations, on Nordic Countries the Globetrotter."""
-    from scorekeeper.report import highest_phrase, unbuilt_phrase
+def board_figures(block: GameStats) -> list[Content]:
+    """A game's or a board's highest score (who and when), then its own figures (`Game.figure_lines`)."""
+    from scorekeeper.report import highest_phrase, own_figures
 
     out = []
-    top = block.get("highest_score")
+    top = block.highest_score
     if top:
-        out.append(Content.assemble(("Highest score: ", "bold"), f"{highest_phrase(top, num)}, {top['date']}"))
-    path = block.get("longest_path")
-    if path and path["games"]:
-        label = "European Express: " if block.get("board") == "europe" else "Longest Path: "
-        out.append(Content.assemble((label, "bold"), f"its holder won {path['holder_won']} of "
-                                    f"{path['games']} game{'s' * (path['games'] != 1)} ({rate(path['rate'])})"))
-    stations = block.get("stations")
-    if stations and stations["results"]:
-        out.append(Content.assemble(("Stations: ", "bold"), f"{num(stations['average_built'])} built on average; "
-                                    + unbuilt_phrase(stations, num, rate(stations['unused_rate']))))
-    trotter = block.get("globetrotter")
-    if trotter and trotter["games"]:
-        out.append(Content.assemble(("Globetrotter: ", "bold"), f"its holder won {trotter['holder_won']} of "
-                                    f"{trotter['games']} game{'s' * (trotter['games'] != 1)} "
-                                    f"({rate(trotter['rate'])})"))
+        out.append(Content.assemble(("Highest score: ", "bold"), f"{highest_phrase(top, num)}, {top.date}"))
+    out += [Content.assemble((f"{label}: ", "bold"), text) for label, text in own_figures(block, num, rate)]
     return out
 
 
-def head_to_head(rows: list[dict[str, Any]]) -> Content:
+def head_to_head(rows: Sequence[HeadToHead]) -> Content:
     """How often each player finished above, below or level with each other."""
     head = ["Player", "Opponent", "Games", "Above", "Below", "Level"]
-    label = name_labels(sorted({n for r in rows for n in (r["player"], r["opponent"])}))
-    body = [[label[r["player"]], label[r["opponent"]], str(r["games"]), str(r["above"]), str(r["below"]),
-             str(r["level"])] for r in rows]
+    label = name_labels(sorted({n for r in rows for n in (r.player, r.opponent)}))
+    body = [[label[r.player], label[r.opponent], str(r.games), str(r.above), str(r.below), str(r.level)]
+            for r in rows]
     return table(head, body, 6)
 
 
-def overall(rows: list[dict[str, Any]]) -> Rows:
+def overall(rows: Sequence[PlayerRow]) -> Rows:
     """Every game together: plays, wins, win rate, longest streak."""
     head = ["Player", "Plays", "Wins", "Win %", "Streak"]
-    label = name_labels([p["player"] for p in rows])
-    body = [[label[p["player"]], str(p["plays"]), str(p["wins"]), rate(p["win_rate"]), str(p["longest_streak"])]
-            for p in rows]
-    return Rows(aligned(head, body, 6), [p["player"] for p in rows])
+    label = name_labels([p.player for p in rows])
+    body = [[label[p.player], str(p.plays), str(p.wins), rate(p.win_rate), str(p.longest_streak)] for p in rows]
+    return Rows(aligned(head, body, 6), [p.player for p in rows])
 
 
-def player_page(page: dict[str, Any]) -> list[Content]:
+def player_page(page: PlayerPage) -> list[Content]:
     """The picked player across games: plays and wins by game and by player count, streaks, rival, nemesis."""
-    wins = f"{page['wins']} win{'s' * (page['wins'] != 1)}"
-    start = page["start_player"]
-    out = [Content.styled(f"{inert(page['player'])} across games", "bold $text-accent"),
-           Content(f"{page['plays']} play{'s' * (page['plays'] != 1)}, {wins} ({rate(page['win_rate'])}); winning "
-                   f"streak {page['current_streak']} now, {page['longest_streak']} at the longest"),
+    wins = f"{page.wins} win{'s' * (page.wins != 1)}"
+    start = page.start_player
+    out = [Content.styled(f"{inert(page.player)} across games", "bold $text-accent"),
+           Content(f"{page.plays} play{'s' * (page.plays != 1)}, {wins} ({rate(page.win_rate)}); winning "
+                   f"streak {page.current_streak} now, {page.longest_streak} at the longest"),
            Content.assemble(("As start player ", "bold"), "(first in round 1): ",
-                            f"{start['plays']} play{'s' * (start['plays'] != 1)}, {start['wins']} "
-                            f"win{'s' * (start['wins'] != 1)} ({rate(start['win_rate'])})"),
+                            f"{start.plays} play{'s' * (start.plays != 1)}, {start.wins} "
+                            f"win{'s' * (start.wins != 1)} ({rate(start.win_rate)})"),
            table(["Game", "Plays", "Wins", "Win %", "As start"],
-                 [[inert(g["name"]), str(g["plays"]), str(g["wins"]), rate(g["win_rate"]),
-                   f"{g['start_player']['wins']} of {g['start_player']['plays']}"] for g in page["by_game"]], 4),
+                 [[inert(g.name), str(g.plays), str(g.wins), rate(g.win_rate),
+                   f"{g.start_player.wins} of {g.start_player.plays}"] for g in page.by_game], 4),
            Content.assemble(("By players at the table: ", "bold"), " · ".join(
-               f"{n} players {c['wins']}/{c['plays']} ({rate(c['win_rate'])})"
-               for n, c in page["by_player_count"].items()))]
-    if page["rival"]:
+               f"{n} players {c.wins}/{c.plays} ({rate(c.win_rate)})" for n, c in page.by_player_count.items()))]
+    if page.rival:
         out.append(Content.assemble(("Rival ", "bold"), "(most often just ahead): ",
-                                    f"{inert(page['rival']['player'])}, {page['rival']['just_ahead']}×"))
-    if page["nemesis"]:
-        nemesis = page["nemesis"]
+                                    f"{inert(page.rival.player)}, {page.rival.just_ahead}×"))
+    if page.nemesis:
+        nemesis = page.nemesis
         out.append(Content.assemble(("Nemesis ", "bold"), "(finished above most often): ",
-                                    f"{inert(nemesis['player'])}, {nemesis['above']} of {nemesis['games']}"))
+                                    f"{inert(nemesis.player)}, {nemesis.above} of {nemesis.games}"))
     return out
 
 
-def summary_line(result: dict[str, Any]) -> Content:
+def summary_line(result: Statistics) -> Content:
     """`12 finished sessions (1 unfinished and 0 unreadable not counted)`."""
-    n = result["sessions"]
+    n = result.sessions
     text = f"{n} finished session{'s' if n != 1 else ''}"
-    left = [f"{result['unfinished']} unfinished"] if result["unfinished"] else []
-    if result["invalid"]:
-        left.append(f"{len(result['invalid'])} unreadable")
+    left = [f"{result.unfinished} unfinished"] if result.unfinished else []
+    if result.invalid:
+        left.append(f"{len(result.invalid)} unreadable")
     if left:
         text += f" ({' and '.join(left)} not counted)"
-    links = result.get("links", ())
+    links = result.links
     if links:
         text += f"; {len(links)} link{'s' * (len(links) != 1)} to a session counted once ({inert(', '.join(links))})"
     return Content(text)
 
 
-def periods(result: dict[str, Any]) -> list[Content]:
+def periods(result: Statistics) -> list[Content]:
     """Plays by year and by month."""
-    if not result.get("plays_by_year") or not result["sessions"]:
+    if not result.plays_by_year or not result.sessions:
         return []
     return [Content.assemble(("Plays by year: ", "bold"),
-                             " · ".join(f"{y} {n}" for y, n in result["plays_by_year"].items())),
+                             " · ".join(f"{y} {n}" for y, n in result.plays_by_year.items())),
             Content.assemble(("Plays by month: ", "bold"),
-                             " · ".join(f"{m} {n}" for m, n in result["plays_by_month"].items()))]
+                             " · ".join(f"{m} {n}" for m, n in result.plays_by_month.items()))]
 
 
-def sections(result: dict[str, Any]) -> list[Content | Rows]:
+def sections(result: Statistics) -> list[Content | Rows]:
     """The whole of the statistics as lines of content (and tables of players, see `Rows`)."""
     out: list[Content | Rows] = [summary_line(result)]
-    if not result["games"]:
+    if not result.games:
         out.append(Content.styled("Nothing to count: no finished session passes the filters.", "$text-muted"))
         return out
-    for game in result["games"]:
+    for game in result.games:
         out.append(Content(""))
         out.extend(game_section(game))
-    if len(result["games"]) > 1 and result["players"]:
-        out += [Content(""), Content.styled("Every game together", "bold $text-accent"), overall(result["players"])]
-    if result.get("player_page"):
+    if len(result.games) > 1 and result.players:
+        out += [Content(""), Content.styled("Every game together", "bold $text-accent"), overall(result.players)]
+    if result.player_page:
         out.append(Content(""))
-        out.extend(player_page(result["player_page"]))
-    rows = result["head_to_head"]
+        out.extend(player_page(result.player_page))
+    rows = result.head_to_head
     if rows:
         out += [Content(""), Content.styled("Head to head (places, every game)", "bold $text-accent")]
-        if result["filters"]["player"] is None and len(rows) > HEAD_TO_HEAD_ROWS:
+        if result.filters.player is None and len(rows) > HEAD_TO_HEAD_ROWS:
             out.append(Content.styled(f"{len(rows)} pairs of players: pick a player (p, or Enter on their row) to "
                                       "see how they fared against each of the others.", "$text-muted"))
         else:
@@ -403,15 +375,14 @@ class StatisticsScreen(IndexedScreen):
             ("rival, nemesis", "the player most often placed just above; the opponent who finished above most often"),
             ("closest finish", "the smallest margin between first and second; a tie on points is the closest (0), "
                                "with who won it on the tie-break or who shared the victory"),
-            ("by board", "Ticket to Ride per board (rule map, else edition, else none); Europe: stations built on "
-                         "average and how many players left some unbuilt (4 points each); Nordic: how often a "
-                         "Globetrotter won"),
+            ("by board", "a game with boards, per board (rule map, else edition, else none), with each board's "
+                         "own figures"),
             ("rankings", f"players with fewer than {MIN_PLAYS} plays come after the others"),
         ]
 
     def __init__(self, game: str | None = None, player: str | None = None, period: str | None = None) -> None:
         super().__init__(game, player, period)
-        self.result: dict[str, Any] = {}
+        self.result: Statistics | None = None
         self.to_page = False
         """Scroll to the player's page once it is drawn (a player was picked with Enter on their row)."""
         self.page_block: Static | None = None
@@ -434,7 +405,7 @@ class StatisticsScreen(IndexedScreen):
     def show(self) -> None:
         """The statistics of the sessions that pass the filters, counted by the core's function in the background."""
         if not self.loaded:
-            self.draw({}, [reading_line(self.reading)])
+            self.draw(None, [reading_line(self.reading)])
             return
         game, player, period = self.filter_values()
         self.count(self.summaries, game, player, since(period, self.app.now().date()))
@@ -448,7 +419,7 @@ class StatisticsScreen(IndexedScreen):
         if not get_current_worker().is_cancelled and not self.gone:
             self.app.call_from_thread(self.draw, result, figures)
 
-    def draw(self, result: dict[str, Any], figures: list[Content | Rows]) -> None:
+    def draw(self, result: Statistics | None, figures: list[Content | Rows]) -> None:
         """Draw the figures, one Static per block (a Static splits its text into lines: the longer, the slower),
         a PlayerTable per table of players."""
         if not self.is_mounted:
@@ -468,8 +439,8 @@ class StatisticsScreen(IndexedScreen):
                 blocks.append([line])
         box = self.query_one("#figures", Vertical)
         box.remove_children()
-        page = result.get("player_page")
-        heading = f"{inert(page['player'])} across games" if page else None
+        page = result.player_page if result is not None else None
+        heading = f"{inert(page.player)} across games" if page else None
         widgets: list[Static] = []
         self.page_block = None
         for block in blocks:
@@ -514,7 +485,7 @@ class StatisticsScreen(IndexedScreen):
 
     def plain(self) -> str:
         """The figures as plain text (for tests and the clipboard)."""
-        return "\n".join(line.plain.rstrip() for line in sections(self.result)) if self.result else ""
+        return "\n".join(line.plain.rstrip() for line in sections(self.result)) if self.result is not None else ""
 
     def action_write(self, to: str) -> None:
         """Write the statistics shown to exports/ as CSV or JSON (the writers of `stats --csv` and `--json`; the CSV
@@ -527,7 +498,7 @@ class StatisticsScreen(IndexedScreen):
             self.notify(f"Nothing written: the sessions are still being read{far}; the statistics can be written "
                         "once they are shown.", markup=False)
             return
-        if not self.result:
+        if self.result is None:
             self.notify("The statistics are still being counted.", markup=False)
             return
         folder = self.app.folder

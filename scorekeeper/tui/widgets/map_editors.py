@@ -22,9 +22,6 @@ if TYPE_CHECKING:
 
 SHOWN = 4
 """How many completions a line's note lists."""
-EXAMPLES = {"usa": ("den - kan", "den - el", "den"), "europe": ("ber - ess", "ber - bu", "ess"),
-            "nordic": ("osl - kri", "osl - hel", "osl")}
-"""What each board's empty line shows as an example: a route, a ticket, a city (a few letters of each)."""
 
 
 class PairLines(CardLines):
@@ -40,8 +37,8 @@ class PairLines(CardLines):
 
     @property
     def placeholder(self) -> str:  # type: ignore[override]
-        """The empty line's example, on this board (`den - kan  (Tab completes)` on the USA map)."""
-        return EXAMPLES.get(self.game_map.id, EXAMPLES["usa"])[self.example] + "  (Tab completes)"
+        """The empty line's example, on this board (`GameMap.empty_line`, then `  (Tab completes)`)."""
+        return self.game_map.empty_line(self.example) + "  (Tab completes)"
 
     def line_text(self, item: Any) -> str:
         """An item of the value as a line."""
@@ -287,7 +284,7 @@ class StationLines(CardLines):
     @property
     def placeholder(self) -> str:  # type: ignore[override]
         """The empty line's example on this board."""
-        return EXAMPLES.get(self.game_map.id, EXAMPLES["usa"])[2] + "  (Tab)"
+        return self.game_map.empty_line(2) + "  (Tab)"
 
     def city(self, text: str) -> str | None:
         """The city a line names, or None."""
@@ -356,7 +353,7 @@ class StationLines(CardLines):
 
     def mark(self, problems: dict[int, str], items: list[Item]) -> None:
         """Each station's item from the core: the route it uses."""
-        super().mark(problems, [i for i in items if i.category == "station" and i.uses is not None])
+        super().mark(problems, [i for i in items if i.uses is not None])
 
     def note(self, number: int, row: Buffer, focused: bool) -> Content:
         """The core's problem; what the station uses; or (while typing) the cities that fit."""
