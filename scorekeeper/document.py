@@ -268,25 +268,28 @@ class Document:
         """The file's session as it is now (read under the lock): this document's when it is what was last read or
         written here; another place's changes are taken in; a new document drops the history. ChangedOnDisk when it
         cannot be read, or is gone or another document (`force`: then this place's session is written anew)."""
-        if self._sync(text, gone, files.parse(text)[0] if text is not None else None):
+        if self._sync(text, gone)[0]:
             return self._disk()
         if not force:
             self.conflicts = ()
             raise store.ChangedOnDisk(str(self.path))
         return self._disk()
 
-    def _sync(self, text: str | None, gone: bool, theirs: Session | None) -> bool:
-        """The file as read now (its text, whether it is gone, its session if it is one): True when it is still this
-        document (what was last read or written here, or that with another place's changes, taken in); False when
-        it cannot be read, or is another document (deleted, replaced: the history goes, `renewed`)."""
+    def _sync(self, text: str | None, gone: bool) -> tuple[bool, list[Problem] | None]:
+        """The file as read now (its text, whether it is gone): whether it is still this document (what was last
+        read or written here, or that with another place's changes, taken in), and the problems of what was taken
+        in (None: nothing new was read). Not this document: it cannot be read, or is another one (deleted,
+        replaced: the history goes, `renewed`). The text is parsed only when it is not what this place knows."""
         if text is not None and store.digest(text.encode("utf-8")) == self.fingerprint and not self.gone:
-            return True
+            return True, None
+        theirs, problems = files.parse(text) if text is not None else (None, [])
         if theirs is not None and not self.gone and identity(theirs) == identity(self._disk()):
             self._take(theirs, text)
-            return True
+            return True, problems
         if theirs is not None or (gone and not self.gone):
             self._renew(theirs, text)
-        return False
+            return False, problems if theirs is not None else None
+        return False, None
 
     def _disk(self) -> Session:
         """The file's session as this place last read or wrote it (the session without the edits not written)."""
@@ -343,9 +346,8 @@ class Document:
             text: str | None = reading.read_text(self.path)
         except SessionError:
             text = None
-        theirs, problems = files.parse(text) if text is not None else (None, [])
-        self._sync(text, stamp is None, theirs)
-        if theirs is None or self.session == old:
+        _, problems = self._sync(text, stamp is None)
+        if problems is None or self.session == old:
             return None
         self._problems = problems if not self.pending else None
         self.warnings = problems
