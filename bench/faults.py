@@ -27,13 +27,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scorekeeper import files, store  # noqa: E402
-from scorekeeper.session import Round, Session, SessionError  # noqa: E402
+from scorekeeper.model.session import Round, Session, SessionError  # noqa: E402
 from tests.faults_support import HOSTILE, fuzz, race, run_in_pty, scorekeeper_argv  # noqa: E402
 
 SAVE_LOOP = r'''
 import sys
 from dataclasses import replace
-from scorekeeper.document import Document
+from scorekeeper.walk.document import Document
 doc = Document.open(sys.argv[1])
 i = int(doc.session.title or 0)
 while True:
@@ -229,7 +229,7 @@ def editor_edits(n: int, rng: random.Random) -> dict[str, int]:
     reader `check` uses. A refused edit must leave the file byte for byte as it was."""
     from dataclasses import replace
 
-    from scorekeeper.document import Document, Refused
+    from scorekeeper.walk.document import Document, Refused
 
     folder = Path(tempfile.mkdtemp(prefix="faults-edits-"))
     path = folder / "s.toml"
@@ -451,7 +451,7 @@ def serve_held(idle: int) -> dict[str, float]:
 CLAIM = r"""
 import sys, time
 from pathlib import Path
-from scorekeeper import seats
+from scorekeeper.web import seats
 start = time.perf_counter()
 try:
     said = seats.update(Path(sys.argv[1]), lambda s: seats.claim(s, "Ana", "a" * 16, time.time()))[1]
@@ -480,7 +480,7 @@ def registry(timeout: float = 10.0) -> list[tuple[str, str, str, str]]:
     """Issue 32.4: per hostile shape of `.seats`, a seat's claim in its own process (its seconds and what it gave,
     or "blocked" when killed after `timeout`) while another process saves another session of the folder 20 times
     (its slowest save, or "stalled"); what the claim left outside the folder."""
-    from scorekeeper import seats
+    from scorekeeper.web import seats
 
     rows = []
     for shape in REGISTRY_SHAPES:

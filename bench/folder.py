@@ -77,7 +77,7 @@ def vary(raw: dict, rng: random.Random, i: int) -> dict:
 WHERE = """
 import multiprocessing, os, pickle, resource, sys, time, tomllib
 from concurrent.futures import ProcessPoolExecutor
-from scorekeeper import indexing
+from scorekeeper.index import indexing
 
 def main():
     folder = sys.argv[1]
@@ -129,8 +129,9 @@ def where(folder: Path, env: dict[str, str], cores: int) -> str:
 
 def generate(folder: Path, count: int, seed: int = 14) -> None:
     """`count` session files in folder: varied samples, about 5 % unfinished and 1 % invalid."""
-    from scorekeeper import store, validation
-    from scorekeeper.session import Session
+    from scorekeeper import store
+    from scorekeeper.games import validation
+    from scorekeeper.model.session import Session
 
     rng = random.Random(seed)
     samples = [tomllib.loads(p.read_text("utf-8")) for p in sorted(SAMPLES.glob("*.toml"))]

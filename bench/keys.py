@@ -49,7 +49,7 @@ if __name__ == "__main__":
 def session_file(folder: Path, rounds: int) -> Path:
     """A 5-player Ticket Booth of `rounds` rounds, every round done but the last, whose #1 to #7 are typed."""
     from scorekeeper import store
-    from scorekeeper.session import Round, Session
+    from scorekeeper.model.session import Round, Session
 
     counts = {1: (1, 0, 0, 0, 0), 2: (0, 2, 0, 0, 0), 3: (1, 1, 1, 0, 0), 4: (2, 1, 1, 0, 0), 5: (0, 3, 2, 0, 0),
               6: (3, 2, 1, 0, 0), 7: (2, 2, 3, 0, 0), 8: (4, 2, 2, 0, 0), 9: (3, 3, 3, 0, 0), 10: (4, 3, 3, 0, 0),

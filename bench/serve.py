@@ -49,7 +49,7 @@ SCREEN = """(() => { const t = window.__term; if (!t) return ""; const b = t.buf
 
 def bare_server(folder: Path, script: Path) -> tuple[str, asyncio.AbstractEventLoop]:
     """`scorekeeper serve`'s server launching the bare app, in a thread of this process; its URL."""
-    from scorekeeper.serve import TokenServer
+    from scorekeeper.web.serve import TokenServer
 
     server = TokenServer(folder, "benchbenchbenchbenchbenchbenchbenchbenchben", "127.0.0.1", 0, open("/dev/null", "w"))
     server.argv = [sys.executable, str(script)]

@@ -133,7 +133,7 @@ def terminal_trips(folder: Path, runs: int) -> tuple[list[float], list[float]]:
     """Seconds from a key typed in one terminal to its explanation drawn there (own echo) and in another."""
     import shutil
 
-    from scorekeeper.session import Round
+    from scorekeeper.model.session import Round
     from tests.test_tui_support import write_session
 
     if shutil.which("tmux") is None:

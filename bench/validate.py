@@ -18,11 +18,13 @@ from functools import partial
 from pathlib import Path
 
 try:
-    from scorekeeper import files, store, validation
+    from scorekeeper import files, store
+    from scorekeeper.games import validation
 except ModuleNotFoundError:  # run from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from scorekeeper import files, store, validation
-from scorekeeper.session import Round, Session
+    from scorekeeper import files, store
+    from scorekeeper.games import validation
+from scorekeeper.model.session import Round, Session
 
 PLAYERS = ("Ana", "Bo", "Cy", "Di", "Ed")
 COUNTS = {1: (1, 0, 0, 0, 0), 2: (0, 2, 0, 0, 0), 3: (1, 1, 1, 0, 0), 4: (2, 1, 1, 0, 0), 5: (0, 3, 2, 0, 0),

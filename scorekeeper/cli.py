@@ -13,14 +13,14 @@ if TYPE_CHECKING:  # imported where used: `--help` and `games` read no session f
     from pathlib import Path
 
     from scorekeeper.cli_parser import CommandLine, Parser, Setup
-    from scorekeeper.session import Problem, Session
+    from scorekeeper.model.session import Problem, Session
 
 EXIT_OK, EXIT_FAIL, EXIT_INVALID = 0, 1, 2
 
 
 def print(*args: Any, sep: str = " ", end: str = "\n", file: Any = None, flush: bool = False) -> None:  # noqa: A001
     """Every line the command line prints passes here: any control byte left in it is shown escaped."""
-    from scorekeeper.text import inert_lines
+    from scorekeeper.model.text import inert_lines
 
     builtins.print(inert_lines(sep.join(str(a) for a in args)), end=end, file=file, flush=flush)
 
@@ -109,14 +109,14 @@ def cmd_open(args: argparse.Namespace) -> int:
     """`scorekeeper [FILE]`: the app on the sessions folder (`--dir`, else the default), or on one session."""
     from pathlib import Path
 
-    from scorekeeper.paths import sessions_dir
+    from scorekeeper.store.paths import sessions_dir
 
     return open_app(sessions_dir(args.dir), Path(args.file) if args.file else None)
 
 
 def open_app(folder: Path, file: Path | None) -> int:
     """Start the TUI (imported only here, so the commands stay free of Textual)."""
-    from scorekeeper.text import inert
+    from scorekeeper.model.text import inert
 
     if file is not None and not file.exists():
         raise UsageError(f"scorekeeper: no such file: {inert(file)}")
@@ -133,7 +133,7 @@ def open_app(folder: Path, file: Path | None) -> int:
 
 def print_problems(file: str, problems: list[Problem], stream: Any = None) -> None:
     """Each problem on a line of its own, the file named (on stderr unless a stream is given)."""
-    from scorekeeper.text import inert
+    from scorekeeper.model.text import inert
 
     for p in problems:
         print(f"{inert(file)}: {p.describe()}", file=stream or sys.stderr)
@@ -153,7 +153,7 @@ def as_pathlib_writes(name: str) -> str:
 def load_file(name: str) -> tuple[Session | None, list[Problem]]:
     """A session and its problems; None with the errors when it cannot be scored."""
     from scorekeeper import files
-    from scorekeeper.session import Problem, SessionError
+    from scorekeeper.model.session import Problem, SessionError
 
     path = as_pathlib_writes(name)
     if os.path.isdir(path):
@@ -180,7 +180,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 def score_files(files: list[str], as_json: bool) -> int:
     """The score sheet of each file, as text or JSON; exit 2 when one cannot be scored."""
     from scorekeeper import games
-    from scorekeeper.report import sheet_json, sheet_text
+    from scorekeeper.after.report import sheet_json, sheet_text
 
     code = EXIT_OK
     objects: list[dict[str, Any]] = []
@@ -218,7 +218,7 @@ def setup_check(check: Parser) -> None:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """`check FILE…`: every error and warning with its place."""
-    from scorekeeper.text import inert
+    from scorekeeper.model.text import inert
 
     code = EXIT_OK
     for name in args.files:
@@ -294,12 +294,12 @@ def cmd_new(args: argparse.Namespace) -> int:
     """`new GAME -p NAME…`: create a session file in the sessions folder (and open it)."""
     from datetime import datetime
 
-    from scorekeeper import store, validation
-    from scorekeeper.fields import suggest, text_problem
-    from scorekeeper.games import GAMES
-    from scorekeeper.paths import sessions_dir
-    from scorekeeper.session import Problem, Session
-    from scorekeeper.text import inert
+    from scorekeeper import store
+    from scorekeeper.games import GAMES, validation
+    from scorekeeper.games.fields import suggest, text_problem
+    from scorekeeper.model.session import Problem, Session
+    from scorekeeper.model.text import inert
+    from scorekeeper.store.paths import sessions_dir
 
     game = GAMES.get(args.game)
     if game is None:
@@ -372,10 +372,10 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from datetime import date
     from pathlib import Path
 
+    from scorekeeper.after.stats import statistics
     from scorekeeper.index import Index
-    from scorekeeper.paths import sessions_dir
-    from scorekeeper.stats import statistics
-    from scorekeeper.text import inert
+    from scorekeeper.model.text import inert
+    from scorekeeper.store.paths import sessions_dir
 
     folder = Path(args.folder) if args.folder else sessions_dir(args.dir)
     if not folder.is_dir():
@@ -398,7 +398,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         from scorekeeper.games import GAMES
 
         if args.game not in GAMES:
-            from scorekeeper.fields import suggest
+            from scorekeeper.games.fields import suggest
 
             raise UsageError(f"scorekeeper stats: unknown game {args.game!r}{suggest(args.game, list(GAMES))}; "
                              f"expected one of {', '.join(GAMES)}")
@@ -407,11 +407,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
         boards = list(dict.fromkeys(b for g in GAMES.values() for b in g.boards))
         if args.board not in boards:
-            from scorekeeper.fields import suggest
+            from scorekeeper.games.fields import suggest
 
             raise UsageError(f"scorekeeper stats: unknown board {args.board!r}{suggest(args.board, boards)}; "
                              f"expected one of {', '.join(boards)}")
-    from scorekeeper.progress import TerminalProgress
+    from scorekeeper.after.progress import TerminalProgress
 
     bar = TerminalProgress()
     try:
@@ -426,16 +426,16 @@ def cmd_stats(args: argparse.Namespace) -> int:
         print(f"scorekeeper stats: the sessions index is busy ({exc}); try again", file=sys.stderr)
         return EXIT_FAIL
     if args.json:
-        from scorekeeper.stats import to_json
+        from scorekeeper.after.stats import to_json
 
         print(to_json(result, str(folder)))
     elif args.csv:
-        from scorekeeper.stats import to_csv
-        from scorekeeper.text import inert_lines
+        from scorekeeper.after.stats import to_csv
+        from scorekeeper.model.text import inert_lines
 
         sys.stdout.write("\r\n".join(inert_lines(part) for part in to_csv(result).split("\r\n")))
     else:
-        from scorekeeper.report import stats_text
+        from scorekeeper.after.report import stats_text
 
         print(stats_text(result, str(folder)))
     return EXIT_OK
@@ -446,8 +446,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from scorekeeper import games, store
-    from scorekeeper.export import export
-    from scorekeeper.text import inert
+    from scorekeeper.after.export import export
+    from scorekeeper.model.text import inert
 
     code = EXIT_OK
     sheets = []
@@ -472,7 +472,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             print(f"scorekeeper export: cannot write {inert(args.output)}: {exc.strerror or exc}", file=sys.stderr)
             return EXIT_FAIL
     else:
-        from scorekeeper.text import inert_lines
+        from scorekeeper.model.text import inert_lines
 
         sys.stdout.write("\r\n".join(inert_lines(part) for part in text.split("\r\n")))  # CSV's line ends kept
     return code
@@ -491,8 +491,8 @@ def setup_serve(serve: Parser) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """`serve`: the app in a browser through textual-serve, until Ctrl+C."""
-    from scorekeeper.paths import sessions_dir
-    from scorekeeper.serve import ServeError, serve
+    from scorekeeper.store.paths import sessions_dir
+    from scorekeeper.web.serve import ServeError, serve
 
     if not 0 <= args.port <= 65535:
         raise UsageError(f"scorekeeper serve: --port takes 0 to 65535, got {args.port}")
@@ -519,15 +519,15 @@ def cmd_seat(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from scorekeeper import files
-    from scorekeeper.paths import sessions_dir
-    from scorekeeper.session import SessionError
+    from scorekeeper.model.session import SessionError
+    from scorekeeper.store.paths import sessions_dir
 
     file, player = Path(args.names[0]), args.names[1]
     try:
         session, _ = files.load(file)
     except (SessionError, OSError) as exc:
         raise UsageError(f"scorekeeper seat: cannot open {file}: {exc}") from None
-    from scorekeeper.seats import player_named
+    from scorekeeper.web.seats import player_named
 
     named = player_named(session.players, player)
     if named is None:

@@ -29,7 +29,7 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """Turn argparse's complaint into a ParseError: the words it quotes are the user's, and may hold a line feed
         or an escape sequence (`unrecognized arguments: …`), so the complaint is one line, every control escaped."""
-        from scorekeeper.text import inert
+        from scorekeeper.model.text import inert
 
         raise ParseError(f"{self.prog}: {inert(message)}\n{self.format_usage().strip()}")
 
@@ -135,7 +135,7 @@ class ShowVersion(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> NoReturn:
         """Print `scorekeeper X.Y.Z` and exit 0."""
-        from scorekeeper.text import inert_lines
+        from scorekeeper.model.text import inert_lines
 
         print(inert_lines(f"scorekeeper {version()}"))
         parser.exit()

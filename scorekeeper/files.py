@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from scorekeeper import reading, validation
-from scorekeeper.session import Problem, Session, SessionError
+from scorekeeper.games import validation
+from scorekeeper.model.session import Problem, Session, SessionError
+from scorekeeper.store import reading
 
 if TYPE_CHECKING:
     from pathlib import Path

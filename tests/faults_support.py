@@ -150,7 +150,7 @@ from pathlib import Path
 from typing import Any
 from dataclasses import replace
 from scorekeeper import files, store
-from scorekeeper.document import Document
+from scorekeeper.walk.document import Document
 
 path, who, seconds = Path(sys.argv[1]), sys.argv[2], float(sys.argv[3])
 if sys.argv[4:] == ["--no-lock"]:  # to show what the lock prevents
@@ -243,8 +243,9 @@ def fuzz(samples: list[str], n: int, seed: int = 1) -> dict[str, Any]:
     import random
     import traceback
 
-    from scorekeeper import files, games, reading
-    from scorekeeper.session import SessionError
+    from scorekeeper import files, games
+    from scorekeeper.model.session import SessionError
+    from scorekeeper.store import reading
 
     rng = random.Random(seed)
     out: dict[str, Any] = {"files": n, "read": 0, "refused": 0, "crashed": 0, "over 1 s": 0, "no line": 0,

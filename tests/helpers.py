@@ -5,9 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper import files, games, store, validation
-from scorekeeper.games import Sheet
-from scorekeeper.session import Problem, Round, Session
+from scorekeeper import files, games, store
+from scorekeeper.games import Sheet, validation
+from scorekeeper.model.session import Problem, Round, Session
 
 
 def session(game: str, players: list[str], *rounds: dict[str, dict[str, Any]], rules: dict | None = None) -> Session:

@@ -1,5 +1,5 @@
-"""An independent reading of the limits the guard before parsing applies (`scorekeeper.reading.scan`): a walk over a
-TOML text token by token, slow and plain, that stops at the first limit broken and names its line.
+"""An independent reading of the limits the guard before parsing applies (`scorekeeper.store.reading.scan`): a
+walk over a TOML text token by token, slow and plain, that stops at the first limit broken and names its line.
 
 The tests hold the guard to it (same problem, same message, same line; the same comments and lines inside
 multi-line strings when nothing is refused); the program has only the guard.
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from scorekeeper.reading import MAX_DEPTH, MAX_DIGITS, MAX_KEY_PARTS, MAX_STRING, Scan
-from scorekeeper.session import Problem
+from scorekeeper.model.session import Problem
+from scorekeeper.store.reading import MAX_DEPTH, MAX_DIGITS, MAX_KEY_PARTS, MAX_STRING, Scan
 
 TOKEN = re.compile(r'''"""|\'\'\'|["'#\n\[\]{}.=,]|[0-9][0-9A-Za-z_]*|[^"'#\n\[\]{}.=,0-9]+''')
 BASIC = re.compile(r'(?:[^"\\\n]+|\\.)*+')

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import games
-from scorekeeper.export import bgstats_link
+from scorekeeper.after.export import bgstats_link
 from scorekeeper.games.base import Sheet
-from scorekeeper.session import Session
+from scorekeeper.model.session import Session
 from scorekeeper.tui.widgets.qr import half_blocks, matrix, quadrants, svg
 
 pytestmark = pytest.mark.skipif(shutil.which("zbarimg") is None, reason="zbarimg (zbar-tools) not installed")

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.index import Index, db_path
-from scorekeeper.session import SessionError
-from scorekeeper.summary import is_session_name
-from scorekeeper.text import inert
+from scorekeeper.index.summary import is_session_name
+from scorekeeper.model.session import SessionError
+from scorekeeper.model.text import inert
 from scorekeeper.tui.screens.home import HomeScreen
 from tests.test_tui_support import burst, pilot_test, running, settle
 

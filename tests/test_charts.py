@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import files, games
-from scorekeeper.charts import by_category, group_of, groups, running_totals
+from scorekeeper.after.charts import by_category, group_of, groups, running_totals
 from scorekeeper.games import Sheet
 from scorekeeper.tui.widgets.charts import chart_lines, cut
 from scorekeeper.tui.widgets.qr import half_blocks, matrix, picture, quadrants
@@ -164,7 +164,7 @@ def test_outhouse_losses_are_not_netted_and_are_drawn_in_the_error_colour() -> N
 
 
 def outhouse_session(folder):
-    from scorekeeper.session import Round
+    from scorekeeper.model.session import Round
     from tests.test_tui_support import write_session
 
     rounds = tuple(Round(players={p: OUTHOUSES[p][k] for p in OUTHOUSES}) for k in range(2))

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import cli, cli_parser
-from scorekeeper.text import is_control
+from scorekeeper.model.text import is_control
 
 ROOT = Path(__file__).resolve().parent.parent
 THREE = ROOT / "sample_sessions" / "ticket-booth-3p.toml"

@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 
 from scorekeeper import cli
-from scorekeeper.session import Round
-from scorekeeper.text import width
+from scorekeeper.model.session import Round
+from scorekeeper.model.text import width
 from tests.test_tui_support import write_session
 
 WIDE = ["Zoë 🚀", "李雷", "Bo"]

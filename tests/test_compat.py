@@ -55,15 +55,15 @@ def test_no_module_but_compat_touches_a_private_name_of_textual() -> None:
 
 
 PROJECT_NAMES = {
-    "_write_all": "scorekeeper/store.py",
-    "_cell": "scorekeeper/export.py",
-    "_con": "scorekeeper/index.py",
-    "_to_memory": "scorekeeper/index.py",
+    "_write_all": "scorekeeper/store/__init__.py",
+    "_cell": "scorekeeper/after/export.py",
+    "_con": "scorekeeper/index/__init__.py",
+    "_to_memory": "scorekeeper/index/__init__.py",
     "_spans": "scorekeeper/tui/widgets/bars.py",
-    "_last_key": "scorekeeper/document.py",
-    "_advance": "scorekeeper/document.py",
-    "_plain_texts": "scorekeeper/summary.py",
-    "_fig": "scorekeeper/report.py",
+    "_last_key": "scorekeeper/walk/document.py",
+    "_advance": "scorekeeper/walk/document.py",
+    "_plain_texts": "scorekeeper/index/summary.py",
+    "_fig": "scorekeeper/after/report.py",
 }
 """The underscore names the tests and the benches may use: the project's own, each with the module that defines it
 (`os._exit` is CPython's documented way out of a process, not a private name)."""
@@ -84,7 +84,7 @@ def test_the_project_defines_each_underscore_name_the_tests_may_use() -> None:
 
 def test_the_tests_and_benches_use_no_private_name_of_the_frameworks() -> None:
     """A private name of Textual, textual-serve, Rich, argparse or CPython goes through scorekeeper/tui/compat.py
-    (or scorekeeper/serve_compat.py), with a canary above; the tests and the benches use only the project's own
+    (or scorekeeper/web/compat.py), with a canary above; the tests and the benches use only the project's own
     (this file names the private names to check them, and is not read)."""
     allowed = set(PROJECT_NAMES) | PUBLIC_NAMES
     offenders = [f"{path.relative_to(ROOT.parent)}:{n}: {name}"

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import store
-from scorekeeper.cursor import Cursor, Spot
-from scorekeeper.document import Document
-from scorekeeper.session import Round, Session
-from scorekeeper.walk_state import WalkState
+from scorekeeper.model.session import Round, Session
+from scorekeeper.walk.cursor import Cursor, Spot
+from scorekeeper.walk.document import Document
+from scorekeeper.walk.state import WalkState
 
 
 @st.composite

@@ -1,4 +1,4 @@
-"""Undo granularity of the open session (scorekeeper.document), without the app: which edits make one undo step,
+"""Undo granularity of the open session (scorekeeper.walk.document), without the app: which edits make one undo step,
 which make several, and that undo and redo write the file."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import files, store
-from scorekeeper.document import Document
-from scorekeeper.session import Session
+from scorekeeper.model.session import Session
+from scorekeeper.walk.document import Document
 from tests.test_tui_support import AT_ONCE, pilot_test, running, settle, write_session
 
 
@@ -150,7 +150,7 @@ async def test_a_change_that_replaces_one_still_waiting_keeps_its_undo_steps(tmp
 def test_a_batch_waiting_is_written_with_the_next_and_once(tmp_path: Path) -> None:
     """The Document's side of it: a batch that met a conflict waits; a batch queued meanwhile is written after its
     edits; trying again (the answer) writes them once."""
-    from scorekeeper.document import Batch
+    from scorekeeper.walk.document import Batch
 
     doc = opened(tmp_path)
     start = doc.session
@@ -197,7 +197,7 @@ def test_staged_values_of_one_box_are_one_edit_until_the_run_ends(tmp_path: Path
 
 def test_an_undo_takes_the_place_of_a_batch_waiting(tmp_path: Path) -> None:
     """Typed values that met a conflict, then ctrl+z: the undo is what is done; the batch is not written later."""
-    from scorekeeper.document import Batch
+    from scorekeeper.walk.document import Batch
 
     doc = opened(tmp_path)
     doc.commit(pairs(doc, "Bo", 1), key="b")

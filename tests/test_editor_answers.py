@@ -8,10 +8,10 @@ from hypothesis import strategies as st
 
 from scorekeeper import walk
 from scorekeeper.games import GAMES
-from scorekeeper.mapmode import map_of
-from scorekeeper.session import Session
+from scorekeeper.model.session import Session
 from scorekeeper.tui.widgets.editors import Did
 from scorekeeper.tui.widgets.kinds import editor_for
+from scorekeeper.walk.mapmode import map_of
 
 SESSIONS = [Session(game=game, players=("Ana", "Bo", "Cy")) for game in GAMES] + [
     Session(game="ticket-to-ride", players=("Ana", "Bo", "Cy"), rules={"map": board})

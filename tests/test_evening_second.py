@@ -101,7 +101,8 @@ async def test_copying_the_link_covers_none_of_it(folder: Path) -> None:
 def test_markdown_heads_its_columns_with_the_categorys_words(sample: str, words: list[str], ids: list[str]) -> None:
     """The Markdown sheet's points-by-category table is headed `#4 Pie`, `Longest route bonus`, `Pairs`; the CSV
     keeps the ids in its category column."""
-    from scorekeeper import export, files, games
+    from scorekeeper import files, games
+    from scorekeeper.after import export
 
     session, warnings = files.load(SAMPLES / sample)
     sheet = games.score(session, warnings)
@@ -120,7 +121,7 @@ SIZES = [(120, 40), (80, 24), (40, 30)]
 
 def booth_hands(folder: Path) -> Path:
     """Ticket Booth, one round: Jon's 3 #8 Pie cards scored nothing (Lea has 5)."""
-    from scorekeeper.session import Round
+    from scorekeeper.model.session import Round
     from tests.test_missed_bonus import HANDS
     from tests.test_tui_support import write_session
 
@@ -279,8 +280,8 @@ def test_phone_home_snapshot(tmp_path: Path, monkeypatch, snap_compare) -> None:
 def test_statistics_say_a_tie_is_the_closest_finish_and_who_lost_a_tie_break() -> None:
     """A 76–76 game decided on tickets is the closest finish (0, level), not left out; the highest score, Hana's
     76, lost that tie-break and says so; Europe's unbuilt stations are said as players and points."""
-    from scorekeeper.report import stats_text
-    from scorekeeper.stats import statistics
+    from scorekeeper.after.report import board_lines, stats_text
+    from scorekeeper.after.stats import statistics
     from tests.test_stats import summaries
 
     result = statistics(summaries("ticket-to-ride-tie-tickets.toml", "ticket-to-ride-4p.toml",
@@ -290,7 +291,7 @@ def test_statistics_say_a_tie_is_the_closest_finish_and_who_lost_a_tie_break() -
     booth = stats_text(statistics(summaries("ticket-booth-tiebreak.toml")), "sessions")
     assert "Highest score: 71 — Ana, who lost the tie-break to Bo" in booth, booth
     europe = next(b for b in result.games[0].boards or () if b.board == "europe")
-    assert "left stations unbuilt" in " ".join(__import__("scorekeeper.report").report.board_lines(europe))
+    assert "left stations unbuilt" in " ".join(board_lines(europe))
     assert "paid 4 each" not in text and "not a closest finish" not in text
 
 

@@ -14,8 +14,7 @@ from urllib.parse import unquote
 import pytest
 
 from scorekeeper import files, games, store
-from scorekeeper.cli import main
-from scorekeeper.export import (
+from scorekeeper.after.export import (
     BGSTATS_URL,
     bgstats_link,
     bgstats_play,
@@ -23,7 +22,8 @@ from scorekeeper.export import (
     to_csv,
     to_markdown,
 )
-from scorekeeper.session import Session
+from scorekeeper.cli import main
+from scorekeeper.model.session import Session
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
 THREE = SAMPLES / "ticket-booth-3p.toml"

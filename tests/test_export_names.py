@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from scorekeeper import export, files, games
+from scorekeeper import files, games
+from scorekeeper.after import export
 from scorekeeper.tui.screens.export import ExportScreen
 from scorekeeper.tui.screens.standings import StandingsScreen
 from tests.test_tui_support import burst, pilot_test, running

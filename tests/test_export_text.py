@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import files, games
+from scorekeeper.after.export import category_name, export
 from scorekeeper.cli import main
-from scorekeeper.export import category_name, export
 from scorekeeper.tui.screens.export import ExportScreen
 from scorekeeper.tui.screens.standings import StandingsScreen
 from scorekeeper.tui.widgets.bars import KeyBar, keys_text

@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import files, reading, store
+from scorekeeper import files, store
 from scorekeeper.cli import main
-from scorekeeper.document import Document
-from scorekeeper.session import Session
+from scorekeeper.model.session import Session
+from scorekeeper.store import reading
 from scorekeeper.tui import compat
+from scorekeeper.walk.document import Document
 from tests.faults_support import (
     CONTROL_FIELDS,
     HOSTILE,
@@ -420,7 +421,7 @@ def test_the_app_guard_escapes_exactly_what_the_core_calls_control() -> None:
     """The app's fast filter and text.is_control agree on every character (but line feed and tab)."""
     import re
 
-    from scorekeeper.text import is_control
+    from scorekeeper.model.text import is_control
     from scorekeeper.tui.inert import CONTROLS, escape_controls
 
     for code in [*range(0x3000), *range(0xFE00, 0x10000), 0x1F600, 0xE0001]:

@@ -30,9 +30,9 @@ with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.St
 print(code, " ".join(sorted(sys.modules)))
 """
 
-READING = {"scorekeeper.reading", "scorekeeper.store", "scorekeeper.files", "scorekeeper.validation",
-           "scorekeeper.document", "scorekeeper.index", "scorekeeper.indexing", "scorekeeper.stats", "scorekeeper.walk",
-           "scorekeeper.export", "tomli_w"}
+READING = {"scorekeeper.store.reading", "scorekeeper.store", "scorekeeper.files", "scorekeeper.games.validation",
+           "scorekeeper.walk.document", "scorekeeper.index", "scorekeeper.index.indexing", "scorekeeper.after.stats",
+           "scorekeeper.walk", "scorekeeper.after.export", "tomli_w"}
 """The code that reads, validates, indexes or writes session files."""
 
 HEAVY = {"textual", "rich", "sqlite3", "aiohttp", "jinja2", "importlib.metadata", "shutil"}
@@ -65,7 +65,7 @@ def test_the_core_and_the_commands_never_load_textual_or_rich():
     code = (
         "import pkgutil, importlib, sys, scorekeeper\n"
         "for m in pkgutil.walk_packages(scorekeeper.__path__, 'scorekeeper.'):\n"
-        "    shells = ('scorekeeper.__main__', 'scorekeeper.serve')\n"
+        "    shells = ('scorekeeper.__main__', 'scorekeeper.web.serve')\n"
         "    if not m.name.startswith('scorekeeper.tui') and m.name not in shells:\n"
         "        importlib.import_module(m.name)\n"
         "from scorekeeper.cli import main\n"
@@ -91,7 +91,7 @@ def test_games_reads_no_session_file_and_loads_no_session_model():
     modules = imported("games")
     assert {f"scorekeeper.games.{g}" for g in GAME_MODULES} <= modules  # it describes every game
     assert not modules & READING and not top(modules) & HEAVY
-    assert "scorekeeper.session" not in modules  # the steps are read from the house rules alone
+    assert "scorekeeper.model.session" not in modules  # the steps are read from the house rules alone
     assert "scorekeeper.maps.game_map" not in modules and "scorekeeper.maps.graph" not in modules  # MAPS, TRAINS
 
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import files, store
 from scorekeeper.index import SCHEMA, Index, db_path
-from scorekeeper.indexing import summarize
+from scorekeeper.index.indexing import summarize
 from tests.test_tui_support import pilot_test, running
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
@@ -228,7 +228,7 @@ class CapturedStderr:
 CAPTURED = """
 import sys
 from pathlib import Path
-from scorekeeper import indexing
+from scorekeeper.index import indexing
 from scorekeeper.index import Index
 from tests.test_index import CapturedStderr
 
@@ -256,7 +256,7 @@ def test_workers_start_while_an_app_captures_stderr(folder, tmp_path, prepare):
     """In a running app stderr is an object without a file descriptor (Textual's capture), and a process pool
     cannot start its helper then; the app starts it before (`prepare_workers`, in its `on_load`). A process of
     its own each: a helper once started serves the process to its end."""
-    from scorekeeper import indexing
+    from scorekeeper.index import indexing
 
     assert not indexing.prepare_workers(folder, tmp_path)  # an index already (here, a folder): nothing to start
     env = {**os.environ, "SCOREKEEPER_WORKERS": "2"}
@@ -274,7 +274,7 @@ def die_at_start() -> None:
 
 
 def test_chunks_of_a_worker_that_dies_are_read_here(folder, tmp_path, monkeypatch):
-    from scorekeeper import indexing
+    from scorekeeper.index import indexing
 
     here: list[str] = []
     real = indexing.read_file
@@ -365,8 +365,8 @@ TEXT = st.one_of(st.text(max_size=30), st.text(st.characters(codec="ascii", excl
 def test_texts_shown_plain_have_no_text_problem(doc, literal):
     import tomllib
 
-    from scorekeeper.fields import text_problems
-    from scorekeeper.summary import _plain_texts
+    from scorekeeper.games.fields import text_problems
+    from scorekeeper.index.summary import _plain_texts
 
     text = tomli_w.dumps(doc)
     if literal:  # the texts as literal strings ('…': no escapes)
@@ -382,7 +382,7 @@ def test_texts_shown_plain_have_no_text_problem(doc, literal):
 def test_without_a_pool_to_start_the_files_are_read_here(folder, tmp_path, monkeypatch):
     import concurrent.futures
 
-    from scorekeeper import indexing
+    from scorekeeper.index import indexing
 
     class NoProcesses:
         def __init__(self, *args: object, **kwargs: object) -> None:
@@ -399,7 +399,7 @@ def test_without_a_pool_to_start_the_files_are_read_here(folder, tmp_path, monke
 async def test_the_app_prepares_the_workers_before_it_takes_over_the_terminal(folder, monkeypatch):
     """The app asks for the workers' helper in its `on_load`, while stderr is still the process's own (once the
     app runs, stderr is Textual's capture): with the folder, and the index database it has not made yet."""
-    from scorekeeper import indexing
+    from scorekeeper.index import indexing
 
     asked: list[tuple[Path, bool, bool]] = []
 
@@ -416,7 +416,7 @@ async def test_the_app_prepares_the_workers_before_it_takes_over_the_terminal(fo
 FORKED = """
 import os, sys, threading
 from pathlib import Path
-from scorekeeper import indexing
+from scorekeeper.index import indexing
 from scorekeeper.index import Index
 
 folder, database, marks = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from textual import events
 
-from scorekeeper.session import Round
+from scorekeeper.model.session import Round
 from scorekeeper.tui import keymap
 from scorekeeper.tui.screens.help import HelpScreen, spelled
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import export, files, store
+from scorekeeper import files, store
+from scorekeeper.after import export
 from scorekeeper.tui.screens.export import write_export
 from tests.faults_support import disk_full
 from tests.test_tui_support import pilot_test, running, saved, settle, write_session

@@ -15,7 +15,7 @@ import pytest
 
 from scorekeeper import store
 from scorekeeper.index import Index
-from scorekeeper.indexing import session_keys as scan
+from scorekeeper.index.indexing import session_keys as scan
 from scorekeeper.tui.screens.home import HomeScreen, odd_files
 from tests.test_tui_support import pilot_test, running
 

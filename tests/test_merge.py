@@ -1,4 +1,4 @@
-"""Edits as operations on fields (scorekeeper.merge): one place's edit applied to the file as another place left
+"""Edits as operations on fields (scorekeeper.walk.merge): one place's edit applied to the file as another place left
 it — properties over generated sessions and edits."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.merge import Applied, apply, diff, fields, from_fields, inverse
-from scorekeeper.session import Round, Session
+from scorekeeper.model.session import Round, Session
+from scorekeeper.walk.merge import Applied, apply, diff, fields, from_fields, inverse
 
 PLAYERS = ("Ana", "Bo", "Cy")
 KEYS = ("pairs", "character", "occupancy")

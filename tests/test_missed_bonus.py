@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scorekeeper.session import Round
+from scorekeeper.model.session import Round
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
 from scorekeeper.tui.widgets.grid import StepGrid
 from tests.helpers import session, sheet

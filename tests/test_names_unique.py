@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper import validation
 from scorekeeper.cli import main
-from scorekeeper.seats import player_named
-from scorekeeper.session import Round, Session
-from scorekeeper.text import name_key
+from scorekeeper.games import validation
+from scorekeeper.model.session import Round, Session
+from scorekeeper.model.text import name_key
 from scorekeeper.tui.screens.dialogs import session_refusals
+from scorekeeper.web.seats import player_named
 from tests.test_tui_support import STARTED, write_session
 
 NFC = unicodedata.normalize("NFC", "Zoë")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-from scorekeeper.session import Round
+from scorekeeper.model.session import Round
 from scorekeeper.tui.screens.standings import StandingsScreen
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
 from scorekeeper.tui.widgets.grid import StepGrid

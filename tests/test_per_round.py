@@ -12,11 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import fields, games, store, validation
-from scorekeeper.document import Document
-from scorekeeper.memo import PerRound
-from scorekeeper.merge import apply, diff
-from scorekeeper.session import Round, Session
+from scorekeeper import games, store
+from scorekeeper.games import fields, validation
+from scorekeeper.model.memo import PerRound
+from scorekeeper.model.session import Round, Session
+from scorekeeper.walk.document import Document
+from scorekeeper.walk.merge import apply, diff
 
 PLAYERS = ("Ana", "Bo", "Cy", "Dee", "Eve")
 CARDS = {1: (1, 0, 0), 2: (0, 2, 0), 3: (1, 1, 1), 4: (2, 1, 1), 5: (0, 3, 2), 6: (3, 2, 1), 7: (2, 2, 3),

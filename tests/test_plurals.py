@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper import games
-from scorekeeper.session import Round, Session
+from scorekeeper.model.session import Round, Session
 
 
 def test_the_one_card_of_a_kind_is_singular() -> None:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from textual.widgets import OptionList, Static
 
-from scorekeeper.report import sheet_text
-from scorekeeper.session import Round
+from scorekeeper.after.report import sheet_text
+from scorekeeper.model.session import Round
 from tests.helpers import session, sheet
 from tests.test_tui_support import app_for, pilot_test, running, settle, write_session
 

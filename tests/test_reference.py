@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import files, games
-from scorekeeper.report import sheet_json
+from scorekeeper.after.report import sheet_json
 from tests.reference_model import GENS, compare
 
 

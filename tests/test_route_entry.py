@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from scorekeeper import games, walk
-from scorekeeper.session import Round, Session
+from scorekeeper.model.session import Round, Session
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
 from tests.test_tui_support import STARTED, burst, pilot_test, running, saved, values, write_session
 

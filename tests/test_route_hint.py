@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import games
-from scorekeeper.session import Session
+from scorekeeper.model.session import Session
 
 
 @pytest.mark.parametrize("rules, table", [

@@ -17,10 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import seats
-from scorekeeper.seats import HELD, Seat
 from scorekeeper.tui.app import ScorekeeperApp
 from scorekeeper.tui.screens.seat import SeatCard, SeatScreen
+from scorekeeper.web import seats
+from scorekeeper.web.seats import HELD, Seat
 from tests.test_tui_support import fixed_now, pilot_test, settle, write_session
 
 A, B = "a" * 16, "b" * 16
@@ -30,7 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CLAIM_AND_SAVE = r"""
 import sys, time
 from pathlib import Path
-from scorekeeper import seats, store, files
+from scorekeeper import store, files
+from scorekeeper.web import seats
 path = Path(sys.argv[1])
 print(seats.load(path), flush=True)
 print(seats.update(path, lambda s: seats.claim(s, "Ana", "a" * 16, time.time()))[1], flush=True)

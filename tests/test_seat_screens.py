@@ -9,7 +9,7 @@ from pathlib import Path
 
 from textual.command import CommandPalette
 
-from scorekeeper.session import Round
+from scorekeeper.model.session import Round
 from scorekeeper.tui.app import ScorekeeperApp
 from scorekeeper.tui.screens.dialogs import ConflictScreen
 from scorekeeper.tui.screens.seat import SeatCard, SeatScreen

@@ -14,11 +14,12 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import files, games, seat_view, walk
-from scorekeeper.document import Document
-from scorekeeper.session import Round, Session
+from scorekeeper import files, games, walk
+from scorekeeper.model.session import Round, Session
 from scorekeeper.tui.screens.seat import view_text
-from scorekeeper.walk_state import WalkState
+from scorekeeper.walk import seat_view
+from scorekeeper.walk.document import Document
+from scorekeeper.walk.state import WalkState
 from tests.reference_boards import random_game
 from tests.reference_model import GENS
 from tests.test_tui_support import write_session

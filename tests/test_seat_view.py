@@ -1,15 +1,16 @@
-"""What a seat at the table shows of a round, without a screen (scorekeeper.seat_view, over a `WalkState` filtered to
-the seat's player), and what its phone is after claiming the seat (`seats.status`). No Pilot, no Textual."""
+"""What a seat at the table shows of a round, without a screen (scorekeeper.walk.seat_view, over a `WalkState`
+filtered to the seat's player), and what its phone is after claiming the seat (`seats.status`). No Pilot, no Textual."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from scorekeeper import seat_view, seats
-from scorekeeper.document import Document
-from scorekeeper.session import Round
-from scorekeeper.walk_state import WalkState
+from scorekeeper.model.session import Round
+from scorekeeper.walk import seat_view
+from scorekeeper.walk.document import Document
+from scorekeeper.walk.state import WalkState
+from scorekeeper.web import seats
 from tests.test_tui_support import write_session
 
 TICKET = {"points": 8, "completed": True, "name": "Denver – El Paso"}

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import seats
-from scorekeeper.seats import HELD, REFUSED, STALE, TAKEN, Seat
-from scorekeeper.session import Round
+from scorekeeper.model.session import Round
 from scorekeeper.tui.app import ScorekeeperApp
 from scorekeeper.tui.screens.dialogs import ConfirmScreen
 from scorekeeper.tui.screens.seat import SeatCard, SeatScreen
+from scorekeeper.web import seats
+from scorekeeper.web.seats import HELD, REFUSED, STALE, TAKEN, Seat
 from tests.test_tui_support import burst, fixed_now, pilot_test, running, saved, settle, write_session
 
 A, B = "a" * 16, "b" * 16

@@ -303,7 +303,7 @@ def test_a_cap_on_app_processes(tmp_path: Path) -> None:
 
 def test_sizes_from_the_browser_are_clamped() -> None:
     """A width or height from the page or a resize message, however big or odd, stays within 500 x 300."""
-    from scorekeeper.serve import relay, size
+    from scorekeeper.web.serve import relay, size
 
     assert size("100000", "99999") == (500, 300) and size(10**9, -5) == (500, 5)
     assert size("x", None) == (80, 24) and size(43.5, [1]) == (80, 24) and size("43", "80") == (43, 80)
@@ -349,14 +349,14 @@ def test_a_folder_name_with_escapes_is_printed_inert(tmp_path: Path) -> None:
     assert "\x1b" not in output and "\x07" not in output and "\\x1b]0;owned\\x07" in output, output
 
 
-@pytest.mark.parametrize("name", sorted(__import__("scorekeeper.serve_compat").serve_compat.PRIVATE_NAMES))
+@pytest.mark.parametrize("name", sorted(__import__("scorekeeper.web.compat", fromlist=["PRIVATE_NAMES"]).PRIVATE_NAMES))
 def test_textual_serve_still_has_the_private_names_we_use(name: str) -> None:
-    """Canary: each name of textual-serve that scorekeeper.serve_compat uses still exists in this version."""
-    from scorekeeper.serve_compat import PRIVATE_NAMES, missing_names
+    """Canary: each name of textual-serve that scorekeeper.web.compat uses still exists in this version."""
+    from scorekeeper.web.compat import PRIVATE_NAMES, missing_names
 
     assert name not in missing_names(), (
         f"textual-serve {version('textual-serve')} no longer has {name} ({PRIVATE_NAMES[name]}): "
-        "scorekeeper.serve_compat must be updated for this version")
+        "scorekeeper.web.compat must be updated for this version")
 
 
 @pilot_test

@@ -20,9 +20,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import seats
 from scorekeeper.cli import build_parser, cmd_seat
-from scorekeeper.serve import TokenServer
+from scorekeeper.web import seats
+from scorekeeper.web.serve import TokenServer
 from tests.test_serve import FORBIDDEN, Served, start
 from tests.test_tui_support import write_session
 

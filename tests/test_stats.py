@@ -7,10 +7,10 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.after.stats import statistics as typed_statistics
+from scorekeeper.after.stats_model import json_data
 from scorekeeper.cli import main
-from scorekeeper.indexing import summarize
-from scorekeeper.stats import statistics as typed_statistics
-from scorekeeper.stats_model import json_data
+from scorekeeper.index.indexing import summarize
 
 
 def statistics(*args: Any, **kwargs: Any) -> Any:
@@ -138,8 +138,8 @@ def test_a_player_filter_counts_only_their_points_by_category():
 def test_figures_exact_and_rounded_as_people_do():
     from fractions import Fraction
 
-    from scorekeeper.report import _fig
-    from scorekeeper.stats import round2
+    from scorekeeper.after.report import _fig
+    from scorekeeper.after.stats import round2
 
     # The plain table printed 6 significant digits: 300000.5 showed as 300000, 100303.5 as 100304.
     assert (_fig(300000.5), _fig(100303.5), _fig(71), _fig(83.25)) == ("300000.5", "100303.5", "71", "83.25")
@@ -370,8 +370,8 @@ def test_one_board_without_figures_of_its_own_is_not_repeated(tmp_path, capsys):
 
 
 def test_the_tickets_sentence_of_a_game_and_of_a_board() -> None:
-    from scorekeeper import report
-    from scorekeeper.stats_model import GameStats, Tickets
+    from scorekeeper.after import report
+    from scorekeeper.after.stats_model import GameStats, Tickets
 
     tickets = Tickets(12, 3, 0.8)
     assert report.tickets_sentence(tickets) == "Tickets: 12 completed, 3 failed (80% completed)"

@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from textual.pilot import Pilot
 
-from scorekeeper import indexing, store
+from scorekeeper import store
 from scorekeeper.cli import main
-from scorekeeper.index import Index
+from scorekeeper.index import Index, indexing
 from scorekeeper.tui import compat
 from scorekeeper.tui.screens.statistics import StatisticsScreen
 from tests.test_tui_support import burst, key_events, pilot_test, running, settle

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import progress
+from scorekeeper.after import progress
 from scorekeeper.cli import main
 
 SAMPLES = Path(__file__).parent.parent / "sample_sessions"

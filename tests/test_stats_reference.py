@@ -22,10 +22,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import files, games
-from scorekeeper.indexing import summarize
-from scorekeeper.report import sheet_json
-from scorekeeper.stats import statistics as typed_statistics
-from scorekeeper.stats_model import json_data
+from scorekeeper.after.report import sheet_json
+from scorekeeper.after.stats import statistics as typed_statistics
+from scorekeeper.after.stats_model import json_data
+from scorekeeper.index.indexing import summarize
 from tests.reference_boards import random_game
 from tests.reference_model import GENS
 

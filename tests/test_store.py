@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper import files, store
 from scorekeeper.cli import main
-from scorekeeper.session import Session
+from scorekeeper.model.session import Session
 
 GOOD = '''format = 1
 game = "ticket-booth"
@@ -183,7 +183,7 @@ LIMITS = {"number": (LONG_NUMBER, "a number of 40 digits"), "key": (LONG_KEY, "a
 def test_the_guard_names_the_first_limit_broken_at_its_line(first, second):
     """Strings and comments set aside (a comment's digits, brackets in a multi-line string are no limit broken),
     the first of two limits broken in the text is named at its line (and of two on one line, the one first)."""
-    from scorekeeper import reading
+    from scorekeeper.store import reading
 
     text = 'format = 1\nnotes = """\n[[[[[[[[[[[[[[[[[[[[\n"""\n# a comment ' + "9" * 40 + "\n"
     text += LIMITS[first][0] + "\n" + LIMITS[second][0]

@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from scorekeeper import files, store
-from scorekeeper.document import Document, Refused
-from scorekeeper.merge import MISSING, TABLE, Key, fields
-from scorekeeper.session import Session
+from scorekeeper.model.session import Session
+from scorekeeper.walk.document import Document, Refused
+from scorekeeper.walk.merge import MISSING, TABLE, Key, fields
 
 PLAYERS = ("Ana", "Bo", "Cy")
 CARDS = ("pairs", "occupancy")
@@ -243,7 +243,7 @@ def test_the_table_loses_nothing_over_many_interleavings() -> None:
 FIVE = """
 import sys
 from pathlib import Path
-from scorekeeper.document import Document
+from scorekeeper.walk.document import Document
 path, player, saves = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 doc = Document.open(path)
 for n in range(1, saves + 1):

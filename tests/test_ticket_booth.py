@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import files, games
-from scorekeeper.session import SessionError
+from scorekeeper.model.session import SessionError
 from tests.helpers import errors, points_of, session, sheet, warnings
 
 TB = "ticket-booth"

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from scorekeeper import files, games, store
 from scorekeeper.games import GAMES
 from scorekeeper.games.ticket_to_finland import tourist_value
-from scorekeeper.session import Round, Session, SessionError
+from scorekeeper.model.session import Round, Session, SessionError
 from tests.helpers import errors, points_of, problems, session, sheet, warnings
 from tests.test_ticket_to_ride import NAMES, ROUTES, TICKETS, but_kept, reordered, ticket
 

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import files, games, store, validation
-from scorekeeper.games import GAMES
-from scorekeeper.session import Round, Session
+from scorekeeper import files, games, store
+from scorekeeper.games import GAMES, validation
+from scorekeeper.model.session import Round, Session
 from tests.helpers import errors, points_of, session, sheet, warnings
 
 TM = "ticket-to-mars"
@@ -310,7 +310,7 @@ def test_a_scheduled_round_is_never_an_extra_round():
 
 
 def test_the_extra_round_error_is_raised_by_score_too():
-    from scorekeeper.session import SessionError
+    from scorekeeper.model.session import SessionError
 
     with pytest.raises(SessionError) as exc:
         games.score(mars(rnd(Ana=9, Bo=6, Cy=6), rnd()))
@@ -346,7 +346,7 @@ def test_walkthrough_steps_follow_the_rulebook():
 
 
 def test_fields_are_the_three_objective_cards():
-    from scorekeeper.fields import ObjectiveField
+    from scorekeeper.games.fields import ObjectiveField
 
     fields = GAMES[TM].fields_for({})
     assert list(fields) == ["pairs", "occupancy", "character"]

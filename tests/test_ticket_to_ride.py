@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from scorekeeper import files, games, store
 from scorekeeper.games import GAMES
 from scorekeeper.games.trains import ROUTE_POINTS
-from scorekeeper.session import Round, Session, SessionError
+from scorekeeper.model.session import Round, Session, SessionError
 from tests.helpers import errors, points_of, problems, session, sheet, warnings
 
 TTR = "ticket-to-ride"

@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
-from scorekeeper import export
+from scorekeeper.after import export
 from scorekeeper.cli import main
 from scorekeeper.tui.app import ScorekeeperApp
 from scorekeeper.tui.screens.export import ExportScreen
@@ -227,7 +227,7 @@ async def test_bgstats_code_whole_or_not_at_all(folder: Path) -> None:
 
 def mars(names: tuple[str, ...]) -> Any:
     """A finished one-round Ticket to Mars game of these players (player i scores 9 + 3i), without `started`."""
-    from scorekeeper.session import Session
+    from scorekeeper.model.session import Session
 
     session = Session(game="ticket-to-mars", players=names)
     for i, name in enumerate(names):
@@ -332,7 +332,7 @@ def test_head_to_head_of_a_club_waits_for_a_player() -> None:
     """Past 40 pairs, the head to head is shown per player once one is picked; with a player, every row."""
     from dataclasses import replace
 
-    from scorekeeper.stats_model import Filters, GameStats, HeadToHead, Statistics
+    from scorekeeper.after.stats_model import Filters, GameStats, HeadToHead, Statistics
     from scorekeeper.tui.screens.statistics import sections
 
     rows = tuple(HeadToHead(f"P{i}", f"Q{i}", 1, 1, 0, 0) for i in range(41))
@@ -385,7 +385,7 @@ async def test_enter_on_a_player_row_opens_their_page(folder: Path) -> None:
 async def test_statistics_written_to_exports_as_csv_and_json(folder: Path, capsys) -> None:
     """c and j on the Statistics screen write the figures shown into exports/: the CSV of `stats --csv` (with a
     byte-order mark) and the JSON of `stats --json`."""
-    from scorekeeper.stats import to_csv
+    from scorekeeper.after.stats import to_csv
 
     async with opened(folder, "f3", size=(100, 30)) as (app, pilot, screen):
         assert isinstance(screen, StatisticsScreen)

@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.widgets import Input, Static
 
 from scorekeeper import store
-from scorekeeper.session import Round
+from scorekeeper.model.session import Round
 from scorekeeper.tui import compat
 from scorekeeper.tui.screens.dialogs import ConflictScreen, ErrorScreen
 from scorekeeper.tui.screens.help import HelpScreen

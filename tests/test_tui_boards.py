@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import Input, Static
 
 from scorekeeper import games
-from scorekeeper.session import Round
+from scorekeeper.model.session import Round
 from scorekeeper.tui.screens.new_session import NewSessionScreen, RuleRow
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
 from scorekeeper.tui.widgets.map_editors import RouteLines, StationLines, TicketLines

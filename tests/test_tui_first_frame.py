@@ -10,7 +10,7 @@ from pathlib import Path
 from textual.css.stylesheet import Stylesheet
 from textual.geometry import Spacing
 
-from scorekeeper.session import Round
+from scorekeeper.model.session import Round
 from scorekeeper.tui.app import ScorekeeperApp
 from scorekeeper.tui.screens.standings import StandingsScreen
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen

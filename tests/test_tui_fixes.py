@@ -10,7 +10,7 @@ import pytest
 from textual import events
 from textual.widgets import Static
 
-from scorekeeper.session import Round
+from scorekeeper.model.session import Round
 from scorekeeper.tui import compat
 from scorekeeper.tui.screens.dialogs import ErrorScreen
 from scorekeeper.tui.screens.help import HelpScreen
@@ -225,8 +225,9 @@ async def test_home_tells_unreadable_files_from_invalid_ones(tmp_path: Path) -> 
 # -- 6. one convention for positions: line and column from 1, in characters -------------------------------------
 def test_positions_in_text_errors_are_line_and_column_from_one(tmp_path: Path) -> None:
     """Not UTF-8 after an accented letter, and TOML syntax errors: `(line L, column C)`, as tomllib counts."""
-    from scorekeeper import files, reading
-    from scorekeeper.session import SessionError
+    from scorekeeper import files
+    from scorekeeper.model.session import SessionError
+    from scorekeeper.store import reading
 
     bad = tmp_path / "latin1.toml"
     bad.write_bytes('format = 1\ntitle = "é'.encode() + b'\xe9"\n')

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from textual.geometry import Region
 
-from scorekeeper.session import Round
+from scorekeeper.model.session import Round
 from scorekeeper.tui.player_rows import RowsView
 from scorekeeper.tui.screens.walkthrough import WalkthroughScreen
 from scorekeeper.tui.walk_view import ScoreTable

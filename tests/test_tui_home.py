@@ -10,7 +10,7 @@ from textual.widgets import Input, OptionList, Static, TextArea
 
 from scorekeeper import games, store
 from scorekeeper.games.base import Game, Rule
-from scorekeeper.session import Round
+from scorekeeper.model.session import Round
 from scorekeeper.tui.screens.dialogs import ConfirmScreen, DetailsScreen, RenameScreen, SeatingScreen
 from scorekeeper.tui.screens.help import HelpScreen
 from scorekeeper.tui.screens.home import HomeScreen
@@ -150,7 +150,7 @@ async def test_the_trash_restores_any_file(tmp_path: Path) -> None:
 async def test_the_folder_is_read_once_and_then_only_what_changed(tmp_path: Path, monkeypatch) -> None:
     """The first look reads each file once (in the background, into the index); back from a session, only the
     file that changed is read again; the list paints from the index."""
-    from scorekeeper import indexing as index_module
+    from scorekeeper.index import indexing as index_module
 
     three_sessions(tmp_path)
     reads: list[str] = []

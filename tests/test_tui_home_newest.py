@@ -7,8 +7,8 @@ from datetime import timedelta
 from pathlib import Path
 
 from scorekeeper import store
-from scorekeeper.indexing import summarize
-from scorekeeper.session import Round, Session
+from scorekeeper.index.indexing import summarize
+from scorekeeper.model.session import Round, Session
 from scorekeeper.tui.screens.home import HomeScreen
 from scorekeeper.tui.screens.listing import Entry, SessionList
 from tests.test_tui_support import STARTED, burst, pilot_test, running, settle

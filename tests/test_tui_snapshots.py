@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import Input
 
 from scorekeeper import store
-from scorekeeper.session import Round
+from scorekeeper.model.session import Round
 from tests.test_tui_games import BOOTH, booth_expected
 from tests.test_tui_map import PLAYERS, ROUTES, TICKETS, USA
 from tests.test_tui_support import (

@@ -17,7 +17,7 @@ from textual.worker import WorkerCancelled
 
 from scorekeeper import files, games, store
 from scorekeeper.games import Sheet
-from scorekeeper.session import Round, Session
+from scorekeeper.model.session import Round, Session
 from scorekeeper.tui import compat
 from scorekeeper.tui.app import ScorekeeperApp
 from scorekeeper.tui.saving import ASKING

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import files, games, validation, walk
-from scorekeeper.document import Document
-from scorekeeper.session import Round, Session, SessionError
+from scorekeeper import files, games, walk
+from scorekeeper.games import validation
+from scorekeeper.model.session import Round, Session, SessionError
+from scorekeeper.walk.document import Document
 from tests.test_tui_support import write_session
 
 BOOTH = games.get("ticket-booth")
@@ -78,7 +79,7 @@ def test_steps_not_reached_are_not_problems_yet() -> None:
 def test_while_walking_errors_and_warnings_of_a_step_done_stay() -> None:
     """At #2 of round 1: an error about a step not reached stays (errors always do); a warning about the
     attractions as a whole (#1 is done, #2 … #11 are not) stays; one about the tickets alone waits."""
-    from scorekeeper.problems import Problem
+    from scorekeeper.model.problems import Problem
 
     session = booth({"Ana": {"attractions": {"1": 1}}, "Bo": {"attractions": {"1": 0}}})
     assert walk.resume(BOOTH, session) == (1, 1)

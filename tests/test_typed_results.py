@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.detail import Detail, PlayerDetail
-from scorekeeper.indexing import summarize
-from scorekeeper.stats import statistics, to_json
-from scorekeeper.stats_model import GameStats, Statistics, json_data
+from scorekeeper.after.stats import statistics, to_json
+from scorekeeper.after.stats_model import GameStats, Statistics, json_data
+from scorekeeper.index.detail import Detail, PlayerDetail
+from scorekeeper.index.indexing import summarize
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
 

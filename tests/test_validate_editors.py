@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 from textual.widgets import Button, Input, Static, TextArea
 
 from scorekeeper import files
-from scorekeeper.document import Document, Refused
-from scorekeeper.session import Round, Session
+from scorekeeper.model.session import Round, Session
 from scorekeeper.tui.screens.dialogs import ConfirmScreen, DetailsScreen, RenameScreen
 from scorekeeper.tui.screens.home import HomeScreen
 from scorekeeper.tui.screens.new_session import NewSessionScreen
 from scorekeeper.tui.screens.standings import StandingsScreen
+from scorekeeper.walk.document import Document, Refused
 from tests.test_tui_support import burst, pilot_test, running, type_text, write_session
 
 MARS_DONE = Round(players={"Ana": {"pairs": {"count": 1, "each": 3}, "character": {"count": 1, "each": 1}},

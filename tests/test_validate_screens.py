@@ -19,8 +19,10 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Static, TextArea
 
-from scorekeeper import files, reading, store, validation
-from scorekeeper.session import Round, Session
+from scorekeeper import files, store
+from scorekeeper.games import validation
+from scorekeeper.model.session import Round, Session
+from scorekeeper.store import reading
 from scorekeeper.tui.app import ScorekeeperApp
 from scorekeeper.tui.screens.dialogs import DetailsScreen, RenameScreen, SeatingScreen
 from scorekeeper.tui.screens.home import HomeScreen
@@ -501,7 +503,7 @@ async def test_a_number_of_more_digits_than_a_file_holds_is_refused_at_its_box(t
 
 
 def test_the_numbers_limit_is_the_readers() -> None:
-    from scorekeeper import fields
+    from scorekeeper.games import fields
 
     assert fields.MAX_DIGITS == reading.MAX_DIGITS
     big = Session(game="ticket-to-ride", players=("Ana", "Bo"),

@@ -11,8 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import files, games, store, validation
-from scorekeeper.session import FORMAT, Round, Session
+from scorekeeper import files, games, store
+from scorekeeper.games import validation
+from scorekeeper.model.session import FORMAT, Round, Session
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_sessions"
 SAMPLE_NAMES = sorted(p.name for p in SAMPLES.glob("*.toml"))
@@ -133,7 +134,7 @@ def test_validate_pins_its_problems() -> None:
 
 def test_the_one_pass_control_search_agrees_with_is_control_on_every_code_point() -> None:
     """`has_control` (one regular expression, what the text check runs first) refuses exactly what `is_control` does."""
-    from scorekeeper.text import has_control, is_control
+    from scorekeeper.model.text import has_control, is_control
 
     assert [c for c in range(0x110000) if has_control(chr(c)) != is_control(chr(c))] == []
     assert has_control("ok\u202e") and has_control("a\x85") and not has_control("👩\u200d💻 ok\ufe0f")

@@ -1,4 +1,4 @@
-"""The walkthrough's state without a screen (scorekeeper.walk_state): the cursor, the edit pipeline from a typed
+"""The walkthrough's state without a screen (scorekeeper.walk.state): the cursor, the edit pipeline from a typed
 value to the change staged in the Document, and what the screen is told to show. No Pilot, no Textual."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper import store
-from scorekeeper.document import Document
-from scorekeeper.parts import Refused, Total
-from scorekeeper.session import Round
-from scorekeeper.walk_state import DONE, NOT_READY, REFUSED, WARNED, Left, Spot, WalkState, Where
+from scorekeeper.model.session import Round
+from scorekeeper.walk.document import Document
+from scorekeeper.walk.parts import Refused, Total
+from scorekeeper.walk.state import DONE, NOT_READY, REFUSED, WARNED, Left, Spot, WalkState, Where
 from tests.test_tui_support import write_session
 
 
@@ -33,7 +33,7 @@ def test_the_state_imports_no_textual() -> None:
     """The state is the core's side: importing it loads no Textual (the import contracts say so too)."""
     import subprocess
 
-    code = "import sys, scorekeeper.walk_state; print(any(m.split('.')[0] in ('textual', 'rich') for m in sys.modules))"
+    code = "import sys, scorekeeper.walk.state; print(any(m.split('.')[0] in ('textual', 'rich') for m in sys.modules))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
 

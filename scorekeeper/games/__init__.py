@@ -10,11 +10,11 @@ from scorekeeper.games.ticket_booth import TicketBooth
 from scorekeeper.games.ticket_to_finland import TicketToFinland
 from scorekeeper.games.ticket_to_mars import TicketToMars
 from scorekeeper.games.ticket_to_ride import TicketToRide
-from scorekeeper.points import ZERO, whole
-from scorekeeper.problems import Problem, SessionError
+from scorekeeper.model.points import ZERO, whole
+from scorekeeper.model.problems import Problem, SessionError
 
 if TYPE_CHECKING:
-    from scorekeeper.session import Session
+    from scorekeeper.model.session import Session
 
 GAMES: dict[str, Game] = {g.id: g for g in (TicketBooth(), TicketToRide(), TicketToFinland(), TicketToMars())}
 """Every game, by id, in the order `games` lists them: a new game is its module and one entry here."""

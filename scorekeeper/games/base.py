@@ -7,16 +7,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from scorekeeper.fields import Field, check_int, suggest, type_name, unknown_key
+from scorekeeper.games.fields import Field, check_int, suggest, type_name, unknown_key
 from scorekeeper.games.records import Records
-from scorekeeper.memo import PerRound
-from scorekeeper.points import fmt, whole
-from scorekeeper.problems import Problem
+from scorekeeper.model.memo import PerRound
+from scorekeeper.model.points import fmt, whole
+from scorekeeper.model.problems import Problem
 
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparison
 
-    from scorekeeper.session import Session
+    from scorekeeper.model.session import Session
 
     V = TypeVar("V", bound=SupportsRichComparison)
 else:

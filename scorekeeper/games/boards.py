@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.games.records import Figure, Item, Rate, Records, Sheet, held, points, rate
 
 if TYPE_CHECKING:
-    from scorekeeper.session import Session
+    from scorekeeper.model.session import Session
 
 EDITIONS = ("usa", "europe", "nordic")
 """The values of rule `edition` (and the boards of rule `map`)."""

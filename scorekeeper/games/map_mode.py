@@ -19,11 +19,11 @@ from scorekeeper.games.trains import (
     counts_why,
     route_counts,
 )
-from scorekeeper.problems import Problem, Severity, location
+from scorekeeper.model.problems import Problem, Severity, location
 
 if TYPE_CHECKING:
     from scorekeeper.games.stations import Borrow
-    from scorekeeper.session import Session
+    from scorekeeper.model.session import Session
 
 
 @dataclass(frozen=True)

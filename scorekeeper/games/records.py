@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from scorekeeper.session import Session
+    from scorekeeper.model.session import Session
 
 
 class Item(Protocol):

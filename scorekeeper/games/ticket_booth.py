@@ -7,14 +7,14 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.fields import CountsField, HolderField, IntField
 from scorekeeper.games.base import Game, HasRules, Item, RoundScore, Rule, Step, TieBreak, most, names, plural
+from scorekeeper.games.fields import CountsField, HolderField, IntField
 from scorekeeper.games.records import Figure, Rate
-from scorekeeper.points import fmt, half, whole
-from scorekeeper.problems import Problem, location
+from scorekeeper.model.points import fmt, half, whole
+from scorekeeper.model.problems import Problem, location
 
 if TYPE_CHECKING:
-    from scorekeeper.session import Session
+    from scorekeeper.model.session import Session
 
 ATTRACTIONS = tuple(range(1, 12))
 _KEYS = tuple((n, str(n)) for n in ATTRACTIONS)

@@ -8,8 +8,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.fields import CardListField, CountsField, IntField
 from scorekeeper.games.base import Game, HasRules, Item, Place, RoundScore, Rule, Step, missed_items, names, rank
+from scorekeeper.games.fields import CardListField, CountsField, IntField
 from scorekeeper.games.records import Figure, Rate
 from scorekeeper.games.trains import (
     LENGTHS,
@@ -26,11 +26,11 @@ from scorekeeper.games.trains import (
     routes_of,
 )
 from scorekeeper.maps import TRAINS
-from scorekeeper.points import fmt, whole
-from scorekeeper.problems import Problem, location
+from scorekeeper.model.points import fmt, whole
+from scorekeeper.model.problems import Problem, location
 
 if TYPE_CHECKING:
-    from scorekeeper.session import Session
+    from scorekeeper.model.session import Session
 
 TOURIST_CARDS: dict[str, int] = {
     "Kokkola": 3, "Vaasa": 4, "Seinäjoki": 5, "Pori": 6, "Tromsø": 7, "Alta": 8,

@@ -6,14 +6,14 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from scorekeeper.fields import ObjectiveField
 from scorekeeper.games.base import Game, Item, Place, RoundScore, Rule, Step, add_items, most, names, plural, rank
-from scorekeeper.points import ZERO, fmt, whole
-from scorekeeper.problems import Problem, location
+from scorekeeper.games.fields import ObjectiveField
+from scorekeeper.model.points import ZERO, fmt, whole
+from scorekeeper.model.problems import Problem, location
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import HasRules
-    from scorekeeper.session import Session
+    from scorekeeper.model.session import Session
 
 OBJECTIVES = (
     # key, card title, unit (singular, plural): in the rulebook's order

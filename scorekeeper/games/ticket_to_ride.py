@@ -6,16 +6,6 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.fields import (
-    CardListField,
-    CityNamesField,
-    CountsField,
-    Field,
-    IntField,
-    Report,
-    RouteNamesField,
-    TicketNamesField,
-)
 from scorekeeper.games.base import (
     Game,
     Item,
@@ -39,6 +29,16 @@ from scorekeeper.games.boards import (
     BoardRecords,
 )
 from scorekeeper.games.boards import TRAINS as BOARD_TRAINS
+from scorekeeper.games.fields import (
+    CardListField,
+    CityNamesField,
+    CountsField,
+    Field,
+    IntField,
+    Report,
+    RouteNamesField,
+    TicketNamesField,
+)
 from scorekeeper.games.trains import (
     LENGTHS,
     TICKETS_HELP,
@@ -54,13 +54,13 @@ from scorekeeper.games.trains import (
     shared_ticket_checks,
 )
 from scorekeeper.maps import MAPS
-from scorekeeper.points import fmt, whole
-from scorekeeper.problems import Problem, location
+from scorekeeper.model.points import fmt, whole
+from scorekeeper.model.problems import Problem, location
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import HasRules
     from scorekeeper.games.map_mode import MapRound
-    from scorekeeper.session import Session
+    from scorekeeper.model.session import Session
 
 BOARD_RULES = {
     "usa": "45 trains; routes 1 to 9 long; +10 for the Longest Continuous Path; a tie goes to the most completed "

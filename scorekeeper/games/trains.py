@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.base import Item, most, plural
 from scorekeeper.maps import TRAINS
-from scorekeeper.points import whole
-from scorekeeper.problems import Problem, location
+from scorekeeper.model.points import whole
+from scorekeeper.model.problems import Problem, location
 
 if TYPE_CHECKING:
-    from scorekeeper.session import Session
+    from scorekeeper.model.session import Session
 
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21, 9: 27}
 """Points of a claimed route by its length in trains."""

@@ -18,7 +18,7 @@ from textual.app import App, SystemCommand
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
-from scorekeeper.text import inert
+from scorekeeper.model.text import inert
 from scorekeeper.tui import keymap
 from scorekeeper.tui.commands import ScreenCommands, system_commands
 from scorekeeper.tui.keys import KeyQueue
@@ -28,7 +28,7 @@ from scorekeeper.tui.terminal import terminal_state
 if TYPE_CHECKING:  # the home screen paints without them: imported where a session is opened
     from textual.notifications import SeverityLevel
 
-    from scorekeeper.session import SessionError
+    from scorekeeper.model.session import SessionError
 
 WATCH = 0.4
 """Seconds between two looks at the open session's file (a stat; the file is read only when it changed)."""
@@ -80,8 +80,7 @@ class ScorekeeperApp(LeavingApp):
         """Before the terminal (and stderr) is taken over: a big folder seen for the first time is read in worker
         processes, which need a helper started now (`indexing.prepare_workers`)."""
         if self.file is None:
-            from scorekeeper import indexing
-            from scorekeeper.index import db_path
+            from scorekeeper.index import db_path, indexing
 
             try:
                 indexing.prepare_workers(self.folder, db_path(self.folder))
@@ -122,8 +121,8 @@ class ScorekeeperApp(LeavingApp):
 
     def session_screen(self, path: Path) -> Screen[None] | SessionError:
         """The screen a session opens on, or the core's problems when it cannot be opened."""
-        from scorekeeper.document import Document
-        from scorekeeper.session import SessionError
+        from scorekeeper.model.session import SessionError
+        from scorekeeper.walk.document import Document
 
         try:
             doc = Document.open(path)
@@ -138,7 +137,7 @@ class ScorekeeperApp(LeavingApp):
 
     def open_file(self, path: Path) -> bool:
         """Open a session file where the table left off (walkthrough or standings); the core's message if not."""
-        from scorekeeper.session import SessionError
+        from scorekeeper.model.session import SessionError
 
         screen = self.session_screen(path)
         if isinstance(screen, SessionError) and self.seat is not None:  # a seat shows its own screen, or why not
@@ -159,8 +158,8 @@ class ScorekeeperApp(LeavingApp):
     def open_sample(self, name: str, text: str) -> bool:
         """Open a packaged sample without copying it into the folder: only the first change copies it (as
         `sample-NAME`), so a look leaves nothing behind and nothing typed is lost."""
-        from scorekeeper.document import Document
-        from scorekeeper.session import SessionError
+        from scorekeeper.model.session import SessionError
+        from scorekeeper.walk.document import Document
 
         try:
             self.doc = Document.of_sample(self.folder / f"sample-{name}", text)

@@ -13,8 +13,8 @@ from textual.app import App
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from scorekeeper.document import Batch, Edit
-    from scorekeeper.session import Session, SessionError
+    from scorekeeper.model.session import Session, SessionError
+    from scorekeeper.walk.document import Batch, Edit
 
 
 class AppBase(App[int]):

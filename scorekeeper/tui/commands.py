@@ -12,7 +12,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 from textual.markup import escape
 
-from scorekeeper.text import inert
+from scorekeeper.model.text import inert
 
 if TYPE_CHECKING:
     from textual.screen import Screen

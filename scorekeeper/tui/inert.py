@@ -6,14 +6,14 @@ import re
 from typing import Any
 
 CONTROLS = "[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
-"""Every character `scorekeeper.text.is_control` refuses, but for the line feed and the tab Textual lays out: none
+"""Every character `scorekeeper.model.text.is_control` refuses, but for the line feed and the tab Textual lays out: none
 of them is printable (`str.isprintable`), so a printable text needs no look for them (nor the pattern compiled)."""
 
 _guarded = False
 
 
 def _shown(match: re.Match[str]) -> str:
-    from scorekeeper.text import escaped
+    from scorekeeper.model.text import escaped
 
     return escaped(match.group())
 
@@ -28,7 +28,7 @@ def escape_controls(text: str, *_: Any) -> str:
 def guard_terminal() -> None:
     """Make Textual escape control characters in every Content it builds (titles, lists, toasts, inputs).
 
-    The screens already show untrusted text through `scorekeeper.text.inert`; this catches any path
+    The screens already show untrusted text through `scorekeeper.model.text.inert`; this catches any path
     that forgets. Textual strips only BEL, BS, VT, FF and CR on its own and lets ESC and C1 through.
     """
     global _guarded

@@ -11,19 +11,19 @@ from textual.cache import LRUCache
 from textual.content import Content
 
 from scorekeeper import walk
-from scorekeeper.parts import Part, Path, Refused, Scored, Total, Trail
-from scorekeeper.text import inert
+from scorekeeper.model.text import inert
 from scorekeeper.tui.render import item_line, problem_line, text_line
 from scorekeeper.tui.widgets.hanging import Line, wrap
+from scorekeeper.walk.parts import Part, Path, Refused, Scored, Total, Trail
 
 PHONE = 60
 """Below this width (a phone held upright) a player's name has a line of its own, the inputs and reasons below it
 (one input a line when they do not fit side by side), and no line is wider than the grid."""
 
 if TYPE_CHECKING:
-    from scorekeeper.session import Problem
+    from scorekeeper.model.session import Problem
     from scorekeeper.tui.widgets.editors import Editor, Holder
-    from scorekeeper.walk_state import Spot, WalkState
+    from scorekeeper.walk.state import Spot, WalkState
 
 
 def slot_width(slot: walk.Slot, editor: Editor, narrow: bool = False) -> int:

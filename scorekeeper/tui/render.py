@@ -9,8 +9,8 @@ from rich.cells import cell_len
 from textual.content import Content
 
 from scorekeeper.games.base import Item, Sheet
-from scorekeeper.session import Problem
-from scorekeeper.text import inert
+from scorekeeper.model.session import Problem
+from scorekeeper.model.text import inert
 from scorekeeper.tui.widgets.hanging import Line
 from scorekeeper.walk import points
 

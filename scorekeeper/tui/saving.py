@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 from textual import work
 from textual.screen import Screen
 
-from scorekeeper.text import inert
+from scorekeeper.model.text import inert
 from scorekeeper.tui.base import AppBase
 
 if TYPE_CHECKING:  # the home screen paints without them: imported where a session is opened or saved
-    from scorekeeper.document import Batch, Document, Edit
-    from scorekeeper.session import Session
+    from scorekeeper.model.session import Session
+    from scorekeeper.walk.document import Batch, Document, Edit
 
 Change = Callable[[], object]
 """A change of the open session that writes its file (commit, undo, redo)."""
@@ -54,7 +54,7 @@ class SavingApp(AppBase):
         `passed`: the edits keys typed together made before it, each an undo step of its own, in one write;
         `base`: the session the edit was made from, when the screen may not have seen the latest one). Changes
         made meanwhile in another place are merged in, field by field; the screen is told."""
-        from scorekeeper.document import Batch
+        from scorekeeper.walk.document import Batch
 
         doc = self.doc
         assert doc is not None
@@ -144,7 +144,7 @@ class SavingApp(AppBase):
         doc = self.doc
         try:
             while doc is not None:
-                from scorekeeper.merge import describe
+                from scorekeeper.walk.merge import describe
 
                 choice = await self.push_screen_wait(ConflictScreen(doc.path, tuple(map(describe, doc.conflicts)),
                                                                     gone=doc.gone))
@@ -195,7 +195,7 @@ class SavingApp(AppBase):
                 self.replaced(doc.session, doc.session)
             return False
         if doc.stepped_over:
-            from scorekeeper.merge import describe
+            from scorekeeper.walk.merge import describe
 
             fields = ", ".join(describe(key) for key in doc.stepped_over[:3])
             more = f" and {len(doc.stepped_over) - 3} more" if len(doc.stepped_over) > 3 else ""
@@ -230,7 +230,7 @@ class SavingApp(AppBase):
 
     def reload(self) -> None:
         """Take the file as it is on disk (it may be unreadable: then keep ours and say why)."""
-        from scorekeeper.session import SessionError
+        from scorekeeper.model.session import SessionError
 
         doc = self.doc
         assert doc is not None

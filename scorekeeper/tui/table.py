@@ -8,7 +8,7 @@ from typing import Any
 from textual.app import App
 from textual.screen import ModalScreen
 
-from scorekeeper.text import inert
+from scorekeeper.model.text import inert
 
 
 def ask_host(app: App[Any], path: Path, asked: set[tuple[str, str]]) -> None:
@@ -16,7 +16,7 @@ def ask_host(app: App[Any], path: Path, asked: set[tuple[str, str]]) -> None:
     the (seat, phone) asks put to the host already)."""
     import time
 
-    from scorekeeper import seats
+    from scorekeeper.web import seats
 
     for player, seat in seats.asks(seats.load(path), time.time()):
         assert seat.asker is not None
@@ -45,8 +45,8 @@ def join(app: App[Any], path: Path, players: tuple[str, ...]) -> None:
     import time
     from urllib.parse import quote
 
-    from scorekeeper import seats
     from scorekeeper.tui.screens.seat import JoinScreen
+    from scorekeeper.web import seats
 
     now = time.time()
     held = {p: s.since for p, s in seats.load(path).items() if s.fresh(now)}

@@ -12,11 +12,11 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from scorekeeper import walk
-from scorekeeper.text import inert
+from scorekeeper.model.text import inert
 from scorekeeper.tui.render import lines, pad, problem_line, text_line
 from scorekeeper.tui.widgets.hanging import Hanging, Line
 from scorekeeper.tui.widgets.steps import StepList
-from scorekeeper.walk_state import DONE, REFUSED, WARNED, Heading, Notes, Scores
+from scorekeeper.walk.state import DONE, REFUSED, WARNED, Heading, Notes, Scores
 
 
 def heading_content(heading: Heading) -> Content:

@@ -8,10 +8,10 @@ from textual.message import Message
 from textual.screen import Screen
 
 from scorekeeper import games
-from scorekeeper.session import Session
+from scorekeeper.model.session import Session
 
 if TYPE_CHECKING:
-    from scorekeeper.document import Document
+    from scorekeeper.walk.document import Document
 
 
 class SessionReplaced(Message):

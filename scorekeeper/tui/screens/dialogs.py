@@ -14,10 +14,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
-from scorekeeper import validation
+from scorekeeper.games import validation
 from scorekeeper.games.base import Game
-from scorekeeper.session import Problem, Session
-from scorekeeper.text import inert
+from scorekeeper.model.session import Problem, Session
+from scorekeeper.model.text import inert
 from scorekeeper.tui.render import joined, lines, problem_line
 from scorekeeper.tui.screens.ordered import OrderedInput
 from scorekeeper.tui.screens.typing import OrderedList

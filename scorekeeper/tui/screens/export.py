@@ -16,9 +16,10 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from scorekeeper import export, files, games, store
+from scorekeeper import files, games, store
+from scorekeeper.after import export
 from scorekeeper.games import GAMES, Sheet
-from scorekeeper.text import inert
+from scorekeeper.model.text import inert
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.qr import BORDER, QRCode, svg
 
@@ -36,7 +37,7 @@ FILES = {"csv": ("CSV", "csv", "one row per player, round and category, with the
 
 def scored(path: Path) -> Sheet | str:
     """The score sheet of a session file, or the first problem that keeps it from being read."""
-    from scorekeeper.session import SessionError
+    from scorekeeper.model.session import SessionError
 
     try:
         session, warnings = files.load(path)

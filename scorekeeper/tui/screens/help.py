@@ -13,16 +13,16 @@ from textual.widgets import Static
 
 from scorekeeper import games, walk
 from scorekeeper.games.base import Rule, Step
-from scorekeeper.session import Session
+from scorekeeper.model.session import Session
 from scorekeeper.tui import keymap
 from scorekeeper.tui.keymap import help_texts
 from scorekeeper.tui.render import pad, text_line
 from scorekeeper.tui.widgets.hanging import Hanging, Line
 from scorekeeper.tui.widgets.kinds import editor_class, editor_kind
-from scorekeeper.walk_state import STEP_WIDE
+from scorekeeper.walk.state import STEP_WIDE
 
 if TYPE_CHECKING:
-    from scorekeeper.walk_state import WalkState
+    from scorekeeper.walk.state import WalkState
 
 GENERAL = (
     ("ctrl+p", "command palette: every action, by name"),

@@ -23,8 +23,8 @@ from textual.widgets.option_list import Option
 from scorekeeper import games
 from scorekeeper.games.base import names
 from scorekeeper.index import Index
-from scorekeeper.summary import Summary
-from scorekeeper.text import inert, name_key
+from scorekeeper.index.summary import Summary
+from scorekeeper.model.text import inert, name_key
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.walk import points
 

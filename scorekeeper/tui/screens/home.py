@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
-from scorekeeper.text import inert
+from scorekeeper.model.text import inert
 from scorekeeper.tui.screens.listing import Entry, SessionList, entry_for
 from scorekeeper.tui.screens.ordered import OrderedInput
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
@@ -46,8 +46,8 @@ def index_errors() -> tuple[type[Exception], ...]:
 
 def odd_files(folder: Path) -> list[Entry]:
     """`*.toml` names in the folder that are not regular files (a FIFO, a folder): listed, never opened."""
-    from scorekeeper.paths import leads_out
-    from scorekeeper.summary import UNREADABLE
+    from scorekeeper.index.summary import UNREADABLE
+    from scorekeeper.store.paths import leads_out
 
     odd: list[Entry] = []
     try:

@@ -20,11 +20,11 @@ from textual.strip import Strip
 from textual.style import Style
 
 from scorekeeper.games import NAMES
-from scorekeeper.text import inert
+from scorekeeper.model.text import inert
 from scorekeeper.tui.inert import escape_controls
 
 if TYPE_CHECKING:
-    from scorekeeper.summary import Summary
+    from scorekeeper.index.summary import Summary
 
 
 class Entry:
@@ -177,7 +177,7 @@ def strip_of(line: Line, width: int, base: Style, styles: dict[str, RichStyle]) 
 
 def entry_for(path: Path) -> Entry | None:
     """Read one file for a list (an unreadable one with the core's first message); None when it is gone."""
-    from scorekeeper.indexing import summarize
+    from scorekeeper.index.indexing import summarize
 
     summary = summarize(path)
     return Entry.from_summary(summary) if summary is not None else None

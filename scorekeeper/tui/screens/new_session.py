@@ -15,11 +15,12 @@ from textual.suggester import Suggester
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from scorekeeper import games, store, validation, walk
-from scorekeeper.fields import text_problem
+from scorekeeper import games, store, walk
+from scorekeeper.games import validation
 from scorekeeper.games.base import Game, Rule
-from scorekeeper.session import Problem, Round, Session
-from scorekeeper.text import inert, name_key
+from scorekeeper.games.fields import text_problem
+from scorekeeper.model.session import Problem, Round, Session
+from scorekeeper.model.text import inert, name_key
 from scorekeeper.tui.render import joined, problem_line
 from scorekeeper.tui.screens.typing import FormInput, GameList
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
@@ -35,8 +36,8 @@ RECENT = 200
 def recent_names(sessions: Iterable[tuple[str, Iterable[str]]]) -> tuple[str, ...]:
     """The players of the sessions, most recent first (`sessions`: (when, players), any order), each name once
     (its spelling in the most recent session), only names a session may hold (the index is a cache: untrusted)."""
-    from scorekeeper.text import has_control
-    from scorekeeper.validation import MAX_NAME
+    from scorekeeper.games.validation import MAX_NAME
+    from scorekeeper.model.text import has_control
 
     seen: dict[str, str] = {}
     for _when, players in sorted(sessions, key=lambda s: s[0], reverse=True):

@@ -1,6 +1,6 @@
 """One player's seat at the table (SPEC §5, "join as one seat"): a phone walks the round with that player's inputs
 only, in one column, sees which steps the others have filled but not their values until the round's Summary, and
-holds the seat in the session's seat registry (`scorekeeper.seats`) while it is open.
+holds the seat in the session's seat registry (`scorekeeper.web.seats`) while it is open.
 
 The round is a `WalkState` filtered to the player (the cursor, the session as typed, the values refused, the edits
 staged and merged), its keys those of every walking screen (`WalkingScreen`). What the card draws besides the
@@ -24,19 +24,19 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from scorekeeper import seat_view, seats
-from scorekeeper.text import inert
+from scorekeeper.model.text import inert
 from scorekeeper.tui import keymap
 from scorekeeper.tui.screens.walking import WalkingScreen
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.editors import CountsEditor, Editor
 from scorekeeper.tui.widgets.kinds import editor_for
-from scorekeeper.walk import points
-from scorekeeper.walk_state import WalkState
+from scorekeeper.walk import points, seat_view
+from scorekeeper.walk.state import WalkState
+from scorekeeper.web import seats
 
 if TYPE_CHECKING:
-    from scorekeeper.document import Document
-    from scorekeeper.session import Session
+    from scorekeeper.model.session import Session
+    from scorekeeper.walk.document import Document
 
 WIDTH = 40
 """The seat's column at most: a phone held upright."""

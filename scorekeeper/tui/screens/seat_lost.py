@@ -13,8 +13,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from scorekeeper.session import Problem
-from scorekeeper.text import inert
+from scorekeeper.model.session import Problem
+from scorekeeper.model.text import inert
 
 if TYPE_CHECKING:
     from scorekeeper.tui.base import AppBase
@@ -55,7 +55,7 @@ class SeatLostScreen(Screen[None]):
 
     def retry(self) -> None:
         """The seat's session again, if it opens now."""
-        from scorekeeper.session import SessionError
+        from scorekeeper.model.session import SessionError
 
         opened = self.app.session_screen(self.path)
         if not isinstance(opened, SessionError):

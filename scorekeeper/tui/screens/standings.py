@@ -17,8 +17,8 @@ from textual.widgets.option_list import Option
 
 from scorekeeper import games, walk
 from scorekeeper.games.base import Sheet, tie_lines
-from scorekeeper.session import Session
-from scorekeeper.text import inert
+from scorekeeper.model.session import Session
+from scorekeeper.model.text import inert
 from scorekeeper.tui.render import item_line, lines, problem_line, scores_table, text_line
 from scorekeeper.tui.screens.base import SessionScreen
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
@@ -26,8 +26,8 @@ from scorekeeper.tui.widgets.charts import ScoreCharts
 from scorekeeper.tui.widgets.hanging import Hanging, Line
 
 if TYPE_CHECKING:
-    from scorekeeper.document import Document
     from scorekeeper.tui.base import AppBase
+    from scorekeeper.walk.document import Document
 
 
 def rounds_text(scheduled: int, played: int) -> str:

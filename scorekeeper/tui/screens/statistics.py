@@ -20,11 +20,11 @@ from textual.widget import AwaitMount
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from scorekeeper.report import shown_boards
-from scorekeeper.stats import MIN_PLAYS, statistics
-from scorekeeper.stats_model import Finish, GameStats, HeadToHead, PlayerPage, PlayerRow, Statistics
-from scorekeeper.summary import Summary
-from scorekeeper.text import inert, ljust, name_key, rjust, width
+from scorekeeper.after.report import shown_boards
+from scorekeeper.after.stats import MIN_PLAYS, statistics
+from scorekeeper.after.stats_model import Finish, GameStats, HeadToHead, PlayerPage, PlayerRow, Statistics
+from scorekeeper.index.summary import Summary
+from scorekeeper.model.text import inert, ljust, name_key, rjust, width
 from scorekeeper.tui.render import lines
 from scorekeeper.tui.screens.history import Filters, IndexedScreen, game_and_board, reading_line, since
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
@@ -134,7 +134,7 @@ def by_count_rows(players: Sequence[PlayerRow]) -> Content:
 
 def finish_text(label: str, record: Finish | None) -> Content:
     """`Biggest winning margin: 25 — Ana over Bo, 2026-11-27`; a tie: `Closest finish: 0 — level on 52, …`."""
-    from scorekeeper.report import finish_phrase
+    from scorekeeper.after.report import finish_phrase
 
     if record is None:
         return Content("")
@@ -168,7 +168,7 @@ def game_section(game: GameStats) -> list[Content | Rows]:
 
 def board_figures(block: GameStats) -> list[Content]:
     """A game's or a board's highest score (who and when), then its own figures (`Game.figure_lines`)."""
-    from scorekeeper.report import highest_phrase, own_figures
+    from scorekeeper.after.report import highest_phrase, own_figures
 
     out = []
     top = block.highest_score
@@ -491,7 +491,7 @@ class StatisticsScreen(IndexedScreen):
         """Write the statistics shown to exports/ as CSV or JSON (the writers of `stats --csv` and `--json`; the CSV
         with a byte-order mark, as every CSV file the program writes) and say where (or why not)."""
         from scorekeeper import store
-        from scorekeeper.stats import to_csv, to_json
+        from scorekeeper.after.stats import to_csv, to_json
 
         if not self.loaded:
             far = f" ({self.reading[0]:,} of {self.reading[1]:,})" if self.reading else ""

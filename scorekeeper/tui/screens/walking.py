@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from scorekeeper.tui import keymap
 from scorekeeper.tui.screens.base import SessionScreen
 from scorekeeper.tui.widgets.editors import DOWN, EDIT, LINE, MOVE, NEXT, REFUSE, UP
-from scorekeeper.walk_state import NOT_READY
+from scorekeeper.walk.state import NOT_READY
 
 if TYPE_CHECKING:
     from scorekeeper.tui.base import AppBase
     from scorekeeper.tui.widgets.editors import Editor
-    from scorekeeper.walk_state import Spot, WalkState
+    from scorekeeper.walk.state import Spot, WalkState
 
 
 class WalkingScreen(SessionScreen):

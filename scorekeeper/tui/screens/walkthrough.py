@@ -20,7 +20,7 @@ from textual.widget import Widget
 
 from scorekeeper import walk
 from scorekeeper.games.base import Step
-from scorekeeper.session import Problem, Session
+from scorekeeper.model.session import Problem, Session
 from scorekeeper.tui import keymap
 from scorekeeper.tui.player_rows import PlayerRows, RowsView
 from scorekeeper.tui.screens.help import step_keys, walk_keys
@@ -30,12 +30,12 @@ from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
 from scorekeeper.tui.widgets.editors import NEXT, CountsEditor, Editor, Holder
 from scorekeeper.tui.widgets.grid import StepGrid
 from scorekeeper.tui.widgets.kinds import editor_for
-from scorekeeper.walk_state import NOT_READY, STEP_WIDE, Spot, WalkState, Where
+from scorekeeper.walk.state import NOT_READY, STEP_WIDE, Spot, WalkState, Where
 
 if TYPE_CHECKING:
-    from scorekeeper.document import Document
     from scorekeeper.games.base import Game
     from scorekeeper.tui.base import AppBase
+    from scorekeeper.walk.document import Document
 
 NARROW = 100
 """Below this width the step list folds away: the inputs and their reasons keep the room."""

@@ -13,10 +13,10 @@ from fractions import Fraction
 from textual.content import Content
 from textual.widget import Widget
 
-from scorekeeper.charts import Split, Step, by_category, groups, running_totals
+from scorekeeper.after.charts import Split, Step, by_category, groups, running_totals
 from scorekeeper.games.base import Sheet
-from scorekeeper.points import ZERO
-from scorekeeper.text import inert, ljust, rjust, width
+from scorekeeper.model.points import ZERO
+from scorekeeper.model.text import inert, ljust, rjust, width
 from scorekeeper.walk import points
 
 FILLS = ("▓", "▒", "█", "▆", "▇")

@@ -15,9 +15,9 @@ from rich.cells import cell_len
 from textual.content import Content
 
 from scorekeeper.games.base import Item
-from scorekeeper.text import inert
+from scorekeeper.model.text import inert
 from scorekeeper.walk import Slot, parse_number
-from scorekeeper.walk_state import NOT_READY as NOT_READY
+from scorekeeper.walk.state import NOT_READY as NOT_READY
 
 
 class Did(Enum):

@@ -10,12 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from textual.content import Content
 
-from scorekeeper import mapmode
 from scorekeeper.games.base import Item
-from scorekeeper.text import inert
+from scorekeeper.model.text import inert
 from scorekeeper.tui.widgets.editors import NOT_READY, Buffer, Did
 from scorekeeper.tui.widgets.line_editors import CardLines
-from scorekeeper.walk import parse_card
+from scorekeeper.walk import mapmode, parse_card
 
 if TYPE_CHECKING:
     from scorekeeper.maps import GameMap

@@ -1,6 +1,6 @@
 """Problems found in a session, and where they are: the core's shared vocabulary (no model, no I/O).
 
-Here and not in `scorekeeper.session`, so that what only describes the games (`scorekeeper games`) or checks a
+Here and not in `scorekeeper.model.session`, so that what only describes the games (`scorekeeper games`) or checks a
 field loads no session model.
 """
 

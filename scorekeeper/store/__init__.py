@@ -1,5 +1,5 @@
 """Session files written: TOML laid out for people, saved atomically under the folder's lock, kept in the trash,
-and the folder's own names (new files, `exports/`, `trash/`); no game rules. Reading is `scorekeeper.reading`.
+and the folder's own names (new files, `exports/`, `trash/`); no game rules. Reading is `scorekeeper.store.reading`.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper import reading
-from scorekeeper.memo import PerRound
-from scorekeeper.paths import leads_out
-from scorekeeper.session import Session, SessionError
+from scorekeeper.model.memo import PerRound
+from scorekeeper.model.session import Session, SessionError
+from scorekeeper.store import reading
+from scorekeeper.store.paths import leads_out
 
 if TYPE_CHECKING:  # pathlib is imported where a path is made
     from collections.abc import Callable

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.session import Round, Session
+from scorekeeper.model.session import Round, Session
 
 if TYPE_CHECKING:
     from collections.abc import Collection

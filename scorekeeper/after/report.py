@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from scorekeeper.after.stats_model import Finish, GameStats, Highest, Statistics, Tickets
 from scorekeeper.games import GAMES, Sheet
-from scorekeeper.points import fmt, to_json
-from scorekeeper.stats_model import Finish, GameStats, Highest, Statistics, Tickets
-from scorekeeper.text import inert, ljust, width
+from scorekeeper.model.points import fmt, to_json
+from scorekeeper.model.text import inert, ljust, width
 
 
 def json_name(file: str) -> str:
@@ -150,7 +150,7 @@ def highest_phrase(top: Highest, fig: Callable[[Any], str]) -> str:
 
 def board_lines(board: GameStats) -> list[str]:
     """One board's figures (of `stats.statistics`' `boards`) as sentences: tickets, its own, the highest score."""
-    from scorekeeper.text import inert
+    from scorekeeper.model.text import inert
 
     out = []
     if board.tickets:
@@ -175,7 +175,7 @@ def _fig(value: Any) -> str:
 
 def _table(head: list[str], rows: list[list[str]], indent: str = "  ") -> list[str]:
     """Rows in columns (the first left-aligned, the rest right-aligned), names made inert."""
-    from scorekeeper.text import inert, ljust, rjust, width
+    from scorekeeper.model.text import inert, ljust, rjust, width
 
     cells = [[inert(c) for c in row] for row in [head, *rows]]
     widths = [max(width(r[i]) for r in cells) for i in range(len(head))]
@@ -188,7 +188,7 @@ def _table(head: list[str], rows: list[list[str]], indent: str = "  ") -> list[s
 
 def stats_text(result: Statistics, folder: str) -> str:
     """The statistics of `stats.statistics` for people: per game a table of players and the records."""
-    from scorekeeper.text import inert
+    from scorekeeper.model.text import inert
 
     out: list[str] = []
     f = result.filters

@@ -70,7 +70,7 @@ def new_phone() -> str:
 def player_named(players: Sequence[str], name: str) -> str | None:
     """The player of a session whose seat a name asks for, names compared as everywhere (`text.name_key`: `zoë`
     asks for `Zoë`, typed composed or not); None when no player has that name."""
-    from scorekeeper.text import name_key
+    from scorekeeper.model.text import name_key
 
     key = name_key(name)
     return next((p for p in players if name_key(p) == key), None)

@@ -1,4 +1,4 @@
-"""The session model: frozen dataclasses for a game night (its located problems: scorekeeper.problems). No I/O."""
+"""The session model: frozen dataclasses for a game night (its located problems: scorekeeper.model.problems). No I/O."""
 
 from __future__ import annotations
 
@@ -6,12 +6,12 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time
 from typing import Any
 
-from scorekeeper.problems import Problem as Problem
-from scorekeeper.problems import SessionError as SessionError
-from scorekeeper.problems import Severity as Severity
-from scorekeeper.problems import below as below
-from scorekeeper.problems import location as location
-from scorekeeper.problems import quote as quote
+from scorekeeper.model.problems import Problem as Problem
+from scorekeeper.model.problems import SessionError as SessionError
+from scorekeeper.model.problems import Severity as Severity
+from scorekeeper.model.problems import below as below
+from scorekeeper.model.problems import location as location
+from scorekeeper.model.problems import quote as quote
 
 FORMAT = 1
 """The newest session file format this program reads and writes."""

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.fields import Field, check_entry
 from scorekeeper.games.base import Game, Sheet, Step, names
-from scorekeeper.points import fmt
-from scorekeeper.session import Problem, Session, location
-from scorekeeper.validation import round_texts
+from scorekeeper.games.fields import Field, check_entry
+from scorekeeper.games.validation import round_texts
+from scorekeeper.model.points import fmt
+from scorekeeper.model.session import Problem, Session, location
 
 INT, OTHER = "int", "other"
 """The kind of a number inside a field (`attractions."8"`, `pairs.count`); of a field no editor knows."""

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper import games, walk
 from scorekeeper.games.base import Game, Item, Step, names
-from scorekeeper.session import Session, SessionError
-from scorekeeper.text import inert
+from scorekeeper.model.session import Session, SessionError
+from scorekeeper.model.text import inert
 
 if TYPE_CHECKING:
-    from scorekeeper.document import Document
-    from scorekeeper.walk_state import WalkState
+    from scorekeeper.walk.document import Document
+    from scorekeeper.walk.state import WalkState
 
 CLASH = "this clashes with another player's value"
 """Why a value is refused when the round's errors are all about other players (whose values are not shown)."""

@@ -5,8 +5,8 @@ folder, named after its resolved path), keys each file by name, size, modificati
 notices files changed, added or removed on the next `refresh()`. A missing, corrupt or older-format
 database is rebuilt without a word; deleting it loses nothing. Several processes may refresh and read it at
 once (WAL, a busy timeout, short transactions, and a row is written only while the file on disk still
-matches what was read). Reading the folder's files into rows is `scorekeeper.indexing`; the summary of one
-file, `scorekeeper.summary`.
+matches what was read). Reading the folder's files into rows is `scorekeeper.index.indexing`; the summary of one
+file, `scorekeeper.index.summary`.
 
     index = Index(folder)
     index.refresh(progress=lambda done, total: ...)   # reads only what changed
@@ -27,9 +27,9 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from scorekeeper import indexing
-from scorekeeper.paths import leads_out
-from scorekeeper.summary import COLUMNS, Changes, Key, Summary, _db_name, _key, _name, is_session_name
+from scorekeeper.index import indexing
+from scorekeeper.index.summary import COLUMNS, Changes, Key, Summary, _db_name, _key, _name, is_session_name
+from scorekeeper.store.paths import leads_out
 
 SCHEMA = 6
 """The index's format; a database of another format is rebuilt (4: a finished session's state has the winner's

@@ -14,17 +14,17 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper import games, walk
-from scorekeeper.cursor import Cursor, Left
-from scorekeeper.cursor import Spot as Spot  # the screens name it from here
 from scorekeeper.games.base import Game, Item, Step, add_items
-from scorekeeper.parts import Found, Part, Path, Refused, Scored, Total, Trail
-from scorekeeper.session import Problem, Session
+from scorekeeper.model.session import Problem, Session
+from scorekeeper.walk.cursor import Cursor, Left
+from scorekeeper.walk.cursor import Spot as Spot  # the screens name it from here
+from scorekeeper.walk.parts import Found, Part, Path, Refused, Scored, Total, Trail
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from scorekeeper.document import Batch, Document
     from scorekeeper.maps import GameMap
+    from scorekeeper.walk.document import Batch, Document
 
 STEP_WIDE = frozenset({"holder"})
 """The kinds picked once for the whole step (a card there is one of), not player by player."""
@@ -40,7 +40,7 @@ def map_of(game: Game, session: Session) -> GameMap | None:
     """The session's map, if its game is played on one (the map code is imported only then)."""
     if getattr(game, "map_name", None) is None:
         return None
-    from scorekeeper.mapmode import map_of as session_map
+    from scorekeeper.walk.mapmode import map_of as session_map
 
     return session_map(game, session)
 
@@ -412,7 +412,7 @@ class WalkState:
         """Changes made in another place came in: the session as typed, and the edits staged, get them too; the
         boxes of the step whose value changed there, with the value the session as typed holds now (this place's
         own where it typed one; None: nothing came in)."""
-        from scorekeeper.merge import rebase
+        from scorekeeper.walk.merge import rebase
 
         base, now = self.base, self.doc.session
         if base == now:
@@ -545,7 +545,7 @@ class WalkState:
         routes = next((f.key for f in self.game.fields_for(self.model.rules).values() if f.kind == "map-routes"),
                       None)
         if not any(len(i.detail) > 1 for i in shown) and self.game_map is not None and routes is not None:
-            from scorekeeper.mapmode import trail
+            from scorekeeper.walk.mapmode import trail
 
             length, cities = trail(self.game_map, self.model.round(self.number).entry(player).get(routes, []))
             bonus = self.game.trail_note(step)

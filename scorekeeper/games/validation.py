@@ -11,11 +11,11 @@ from datetime import date, datetime, time
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.fields import MAX_ROUNDS, check_entry, suggest, text_problems, type_name, unknown_key
 from scorekeeper.games import GAMES, check
-from scorekeeper.memo import PerRound
-from scorekeeper.session import FORMAT, Problem, Round, Session, location
-from scorekeeper.text import name_key
+from scorekeeper.games.fields import MAX_ROUNDS, check_entry, suggest, text_problems, type_name, unknown_key
+from scorekeeper.model.memo import PerRound
+from scorekeeper.model.session import FORMAT, Problem, Round, Session, location
+from scorekeeper.model.text import name_key
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import Game

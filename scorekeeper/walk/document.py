@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorekeeper import files, reading, store, validation
-from scorekeeper.merge import TABLE, Applied, Key, Step, apply, combine, diff, inverse, rebase
-from scorekeeper.session import Problem, Session, SessionError
+from scorekeeper import files, store
+from scorekeeper.games import validation
+from scorekeeper.model.session import Problem, Session, SessionError
+from scorekeeper.store import reading
+from scorekeeper.walk.merge import TABLE, Applied, Key, Step, apply, combine, diff, inverse, rebase
 
 if TYPE_CHECKING:
     from typing import TypeAlias

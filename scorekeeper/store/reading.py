@@ -12,7 +12,7 @@ import tomllib
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.session import Problem, SessionError
+from scorekeeper.model.session import Problem, SessionError
 
 if TYPE_CHECKING:  # pathlib is imported where a path is made: reading a file needs none (~3 ms of start-up)
     from pathlib import Path
@@ -158,7 +158,7 @@ class Toml:
 
     def locate(self, problems: list[Problem]) -> list[Problem]:
         """The problems found in the table, at most MAX_PROBLEMS, with their lines, made inert, in line order."""
-        from scorekeeper.text import has_control, inert
+        from scorekeeper.model.text import has_control, inert
 
         if len(problems) > MAX_PROBLEMS:
             more = len(problems) - MAX_PROBLEMS
@@ -178,7 +178,7 @@ class Toml:
 
 def read_toml(text: str) -> Toml:
     """A session file's text as a TOML table, or the problem (with its line) that keeps it from being read."""
-    from scorekeeper.text import inert
+    from scorekeeper.model.text import inert
 
     if len(text) > MAX_FILE_BYTES:
         return Toml(text, problems=[Problem(f"{len(text):,} characters; a session file has at most "
@@ -198,7 +198,7 @@ def read_toml(text: str) -> Toml:
 def toml_problem(text: str, exc: tomllib.TOMLDecodeError) -> Problem:
     """tomllib's error at its line and column (from 1, in characters, as tomllib counts); at the end of the text
     when tomllib says `end of document`."""
-    from scorekeeper.text import inert
+    from scorekeeper.model.text import inert
 
     msg = str(exc)
     line: int | None

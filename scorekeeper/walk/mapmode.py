@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.games.base import Game
 from scorekeeper.games.map_mode import split_length
-from scorekeeper.session import Session
+from scorekeeper.model.session import Session
 
 if TYPE_CHECKING:
     from scorekeeper.maps import GameMap

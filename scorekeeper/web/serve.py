@@ -24,9 +24,9 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from scorekeeper import seats
-from scorekeeper.serve_compat import ShellFreeAppService
-from scorekeeper.text import inert
+from scorekeeper.model.text import inert
+from scorekeeper.web import seats
+from scorekeeper.web.compat import ShellFreeAppService
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -36,7 +36,7 @@ MAX_CONNECTIONS = 200
 HEADER_TIMEOUT = 10.0
 KEEPALIVE_TIMEOUT = 30.0
 MAX_WIDTH, MAX_HEIGHT = 500, 300
-WEB = Path(__file__).parent / "web"
+WEB = Path(__file__).parent
 SEAT_ROUTES = {"seat-page", "seat-page-slash", "seat-ws", "seat-static"}
 """The routes a seat link reaches (its page, its files, its websocket): nothing of the table's."""
 HEADERS = {
@@ -51,7 +51,7 @@ HEADERS = {
     ),
 }
 
-log = logging.getLogger("scorekeeper.serve")
+log = logging.getLogger("scorekeeper.web.serve")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -278,7 +278,7 @@ class TokenServer(Server):
         if path is None or not player or len(player) > seats.MAX_NAME:
             return web.Response(status=404, text="404: no such session or seat\n")
         from scorekeeper import files
-        from scorekeeper.session import SessionError
+        from scorekeeper.model.session import SessionError
 
         try:
             session, _ = files.load(path)
@@ -338,7 +338,7 @@ class TokenServer(Server):
         loop = asyncio.get_running_loop()
         manager = runner.server
         assert manager is not None
-        quiet = logging.getLogger("scorekeeper.serve.http")
+        quiet = logging.getLogger("scorekeeper.web.serve.http")
         quiet.propagate = False
         quiet.addHandler(logging.NullHandler())
 

@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
-from scorekeeper.detail import Detail, PlayerDetail
+from scorekeeper.index.detail import Detail, PlayerDetail
 
 COLUMNS = ("name", "size", "mtime_ns", "ino", "racy", "game", "title", "started", "sort_when", "players",
            "state", "complete", "winners", "error", "detail")
@@ -280,8 +280,10 @@ def unreadable(error: str) -> Columns:
 
 def summarize_text(text: str) -> Columns:
     """The summary columns of a session's TOML text (no key columns): valid or not, never raises."""
-    from scorekeeper import files, reading, validation
-    from scorekeeper.session import SessionError
+    from scorekeeper import files
+    from scorekeeper.games import validation
+    from scorekeeper.model.session import SessionError
+    from scorekeeper.store import reading
 
     row = unreadable("")
     refused = len(text) > reading.MAX_FILE_BYTES or reading.scan(text).problem is not None
@@ -324,8 +326,8 @@ def _plain_texts(text: str) -> bool:
     """Whether every text of the TOML text (keys too) is shown to be short and free of control characters:
     no escapes, no multi-line strings, no control character but line breaks, no run of more than MAX_TEXT
     characters on a line between quotes."""
-    from scorekeeper.fields import MAX_TEXT
-    from scorekeeper.text import has_control
+    from scorekeeper.games.fields import MAX_TEXT
+    from scorekeeper.model.text import has_control
 
     if "\\" in text or '"""' in text or "'''" in text or has_control(text.replace("\n", "")):
         return False

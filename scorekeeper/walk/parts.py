@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 if TYPE_CHECKING:
     from scorekeeper.games.base import Item
-    from scorekeeper.problems import Problem
+    from scorekeeper.model.problems import Problem
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from scorekeeper.problems import Problem, quote
-from scorekeeper.text import has_control, inert, is_control
+from scorekeeper.model.problems import Problem, quote
+from scorekeeper.model.text import has_control, inert, is_control
 
 MAX_TEXT = 200
 """A title, a card's or an attraction's name: at most 200 characters."""
@@ -385,7 +385,7 @@ def text_problems(raw: Mapping[str, Any]) -> list[Problem]:
 
     Player names are left to the players check, which says more.
     """
-    from scorekeeper.session import Round  # here: what only describes the games loads no session model
+    from scorekeeper.model.session import Round  # here: what only describes the games loads no session model
 
     problems: list[Problem] = []
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from scorekeeper.games import GROUPS, LOSSES, get
 from scorekeeper.games.base import Sheet
-from scorekeeper.points import ZERO
+from scorekeeper.model.points import ZERO
 
 
 def group_of(category: str, points: Fraction = ZERO) -> str:

@@ -14,8 +14,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.paths import leads_out
-from scorekeeper.summary import COLUMNS, Columns, Key, Summary, _key, summarize_text, unreadable
+from scorekeeper.index.summary import COLUMNS, Columns, Key, Summary, _key, summarize_text, unreadable
+from scorekeeper.store.paths import leads_out
 
 RACY_NS = 3_000_000_000
 """A file modified this recently before it was read is read again on the next look (mtime ticks are coarse)."""
@@ -63,7 +63,7 @@ def session_keys(folder: Path) -> dict[str, Key]:
 
 def read_file(path: Path) -> tuple[Key, Columns] | None:
     """A file's key and summary columns, the key taken from the very file read; None when it is gone."""
-    from scorekeeper.reading import MAX_FILE_BYTES
+    from scorekeeper.store.reading import MAX_FILE_BYTES
 
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -89,8 +89,8 @@ def read_file(path: Path) -> tuple[Key, Columns] | None:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        from scorekeeper.reading import decode
-        from scorekeeper.session import SessionError
+        from scorekeeper.model.session import SessionError
+        from scorekeeper.store.reading import decode
 
         try:
             decode(data)

@@ -9,8 +9,8 @@ from datetime import datetime
 from typing import Any
 
 from scorekeeper.games.base import Sheet
-from scorekeeper.points import fmt, to_json
-from scorekeeper.text import inert
+from scorekeeper.model.points import fmt, to_json
+from scorekeeper.model.text import inert
 
 FORMATS = ("csv", "md", "bgstats", "json", "text")
 """The formats of `scorekeeper export --to`."""
@@ -307,7 +307,7 @@ def export(sheets: list[tuple[Sheet, str]], to: str, *, bom: bool = False) -> st
     if to == "text":
         return "\n\n".join(to_text(sheet, file) for sheet, file in sheets)
     if to == "json":
-        from scorekeeper.report import sheet_json
+        from scorekeeper.after.report import sheet_json
 
         objects = [sheet_json(sheet, shown_file(file)) for sheet, file in sheets]
         payload: Any = objects[0] if len(objects) == 1 else objects

@@ -16,10 +16,7 @@ from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.detail import PlayerDetail
-from scorekeeper.games import GAMES
-from scorekeeper.games.records import rate
-from scorekeeper.stats_model import (
+from scorekeeper.after.stats_model import (
     Count,
     Filters,
     Finish,
@@ -36,10 +33,13 @@ from scorekeeper.stats_model import (
     Tickets,
     json_data,
 )
-from scorekeeper.text import name_key
+from scorekeeper.games import GAMES
+from scorekeeper.games.records import rate
+from scorekeeper.index.detail import PlayerDetail
+from scorekeeper.model.text import name_key
 
 if TYPE_CHECKING:
-    from scorekeeper.summary import Summary
+    from scorekeeper.index.summary import Summary
 
 MIN_PLAYS = 3
 """Rankings put players with fewer plays than this after the others (a 1-play, 1-win player does not top a table)."""
