@@ -8,8 +8,12 @@ MODULE_LINES: a module is of one concern.
 
 from __future__ import annotations
 
+import ast
+import re
 import subprocess
 import sys
+import tomllib
+from importlib.metadata import packages_distributions
 from pathlib import Path
 
 import pytest
@@ -123,3 +127,33 @@ def test_no_module_is_over_the_line_limit():
              for path in sorted((ROOT / "scorekeeper").rglob("*.py"))}
     assert lines, "no module found"
     assert {name: n for name, n in lines.items() if n > MODULE_LINES} == {}
+
+
+def test_every_third_party_module_the_package_imports_is_a_declared_dependency():
+    """What `scorekeeper` imports (at any depth, `TYPE_CHECKING` aside) comes from a distribution that
+    pyproject.toml names in its dependencies, not from one that another dependency happens to bring."""
+    declared = {re.split(r"[\s<>=!~;\[(]", spec, maxsplit=1)[0].lower().replace("_", "-")
+                for spec in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]}
+    names: dict[str, str] = {}
+    for path in sorted((ROOT / "scorekeeper").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        typing_only = {id(node) for block in ast.walk(tree)
+                       if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test)
+                       for node in ast.walk(block)}
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
+            if isinstance(node, ast.Import):
+                tops = [alias.name.split(".")[0] for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                tops = [node.module.split(".")[0]]
+            else:
+                continue
+            for name in tops:
+                if name not in sys.stdlib_module_names and name not in ("__future__", "scorekeeper"):
+                    names.setdefault(name, path.relative_to(ROOT).as_posix())
+    assert names, "no third-party import found"
+    distributions = packages_distributions()
+    undeclared = {name: (where, distributions.get(name)) for name, where in names.items()
+                  if not {d.lower().replace("_", "-") for d in distributions.get(name, [])} & declared}
+    assert undeclared == {}
