@@ -10,6 +10,7 @@ import pytest
 import textual
 import textual.content
 from textual.app import App
+from textual.reactive import Reactive
 from textual.widgets import Static
 
 from scorekeeper.tui import compat
@@ -41,13 +42,23 @@ def test_control_codes_are_escaped_by_textual_content() -> None:
     assert "\x1b" not in Content("a\x1b[31mb").plain
 
 
+def test_the_filter_box_keeps_its_virtual_size_from_compat() -> None:
+    """The home screen's filter redeclares Textual's `virtual_size` reactive through compat (redeclaring it sets
+    the private `_default_virtual_size`), and it still draws only the box when its text grows."""
+    from scorekeeper.tui.screens.home import FilterBox
+
+    declared = FilterBox.__dict__["virtual_size"]
+    assert isinstance(declared, Reactive)
+    assert dict((name, value) for name, value, *_ in declared.__rich_repr__())["layout"] is False
+
 
 def test_no_module_but_compat_touches_a_private_name_of_textual() -> None:
     """Private names of the project's own classes are the project's; of Textual's, only compat.py has them (the
     key handlers are public `on_key`: Textual looks up `_on_key` or `on_key` per class, the same order)."""
     textual_private = re.compile(
         r"_push_result_callback|_message_queue|_binding_chain|_forward_event|_stop_propagation|"
-        r"_strip_control_codes|def _on_[a-z]|\"_closing\"|\"_closed\"|\"_task\"|\._closing|\._closed")
+        r"_strip_control_codes|def _on_[a-z]|\"_closing\"|\"_closed\"|\"_task\"|\._closing|\._closed|"
+        r"_default_virtual_size|virtual_size\s*(:[^=]*)?=\s*Reactive\(")
     offenders = [f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
                  for path in sorted((ROOT / "tui").rglob("*.py")) if path.name != "compat.py"
                  for n, line in enumerate(path.read_text().splitlines(), 1) if textual_private.search(line)]

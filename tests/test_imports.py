@@ -157,3 +157,11 @@ def test_every_third_party_module_the_package_imports_is_a_declared_dependency()
     undeclared = {name: (where, distributions.get(name)) for name, where in names.items()
                   if not {d.lower().replace("_", "-") for d in distributions.get(name, [])} & declared}
     assert undeclared == {}
+
+
+def test_no_module_tunes_the_garbage_collector():
+    """Start-up and typing speed come from what the code does, not from freezing or pausing the collector."""
+    calls = re.compile(r"\bgc\.(freeze|disable|set_threshold)\(|^\s*import gc\b|^\s*from gc import", re.MULTILINE)
+    offenders = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "scorekeeper").rglob("*.py")
+                       if calls.search(path.read_text(encoding="utf-8")))
+    assert offenders == []

@@ -14,7 +14,9 @@ from textual import events
 from textual import keys as textual_keys
 from textual.app import App
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.message_pump import MessagePump
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -38,6 +40,7 @@ NAMES = {
     "App._driver": (App, "_driver"),
     "App._batch_count": (App, "_batch_count"),
     "Screen._compositor_refresh": (Screen, "_compositor_refresh"),
+    "Widget._default_virtual_size": (Widget, "_default_virtual_size"),
 }
 """The private names used here, each with the class (or module) that has it: the canary test's list."""
 
@@ -96,6 +99,14 @@ def replace_control_code_stripping(escape: Callable[..., str]) -> bool:
         return False
     textual.content._strip_control_codes = escape
     return True
+
+
+def virtual_size_without_layout() -> Reactive[Size]:
+    """A `virtual_size` for a widget whose content grows inside a width the screen fixes (Textual's Input sets its
+    virtual size at each key, and that lays the whole screen out again): declared on the subclass, it draws only
+    the widget. Textual has no public switch for it; redeclaring the reactive sets the class's private
+    `_default_virtual_size` (Reactive's own bookkeeping), which the canary checks."""
+    return Reactive(Size(0, 0), layout=False)
 
 
 def character_key(char: str) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import os
 import threading
 import time
@@ -14,14 +13,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
-from textual.geometry import Size
 from textual.message import Message
-from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
 from scorekeeper.model.text import inert
+from scorekeeper.tui import compat
 from scorekeeper.tui.screens.listing import Entry, SessionList, entry_for
 from scorekeeper.tui.screens.ordered import OrderedInput
 from scorekeeper.tui.widgets.bars import KeyBar, TitleBar
@@ -76,7 +74,7 @@ class FilterBox(OrderedInput):
     then) never needs the screen laid out again: only the box is drawn again.
     """
 
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    virtual_size = compat.virtual_size_without_layout()
 
     BINDINGS = [
         Binding("up", "screen.move(-1)", "Up", show=False),
@@ -257,7 +255,6 @@ class HomeScreen(Screen[None]):
         if message.entries is not None:
             self.entries = message.entries
             self._complete = True
-            gc.freeze()  # the entries live until the next read: the collector need not walk them at every key
         self.show()
 
     def paint(self, select: Path | None = None) -> None:
