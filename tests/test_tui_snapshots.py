@@ -105,7 +105,7 @@ def test_file_changed_dialog_snapshot(folder: Path, snap_compare) -> None:
         await settle(pilot)
 
     app = app_for(folder, path)
-    app.watch_every = AT_ONCE
+    app.watch_every, app.watch_events = AT_ONCE, False  # the change on disk meets the save first
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
