@@ -84,7 +84,7 @@ class Document:
     place's edits as operations on its fields."""
 
     def __init__(self, path: Path, session: Session, fingerprint: str | None, warnings: list[Problem],
-                 *, comments: bool = False, read: str | None = None) -> None:
+                 *, read: str | None = None) -> None:
         """`read`: the text the session was read from, whose fingerprint is worked out when first needed (at the
         first save: opening a session shows it without hashing it) instead of `fingerprint`."""
         self.path = path = Path(path)
@@ -92,10 +92,9 @@ class Document:
         self._fingerprint = fingerprint
         self._read = read
         self.warnings = warnings
-        self.comments = comments
-        """The file holds `#` comments, which a save drops: the first save keeps a copy in trash/."""
         self.kept: Path | None = None
-        """Where that copy went, until the app has said so."""
+        """Where a copy of a file with `#` comments went (a save drops them: `store.update` keeps the file as it was
+        in trash/), until the app has said so."""
         self.read_only = store.is_read_only(path) or not os.access(path.parent, os.W_OK)
         """The file (or its folder) cannot be written: the app shows it and never writes."""
         self.unsaved = False
@@ -186,7 +185,7 @@ class Document:
         session, problems = files.parse(text)
         if session is None:
             raise SessionError(problems, str(path))
-        return cls(path, session, None, problems, comments=reading.has_comments(text), read=text)
+        return cls(path, session, None, problems, read=text)
 
     @classmethod
     def of_sample(cls, path: Path, text: str) -> Document:
@@ -262,7 +261,6 @@ class Document:
         self.gone = False
         if saved.kept is not None:
             self.kept = saved.kept
-        self.comments = False
         self.session = written
         return written, outcome[1:]
 
@@ -311,7 +309,6 @@ class Document:
                 self.redo_stack[:] = [without(step, moved) for step in self.redo_stack]
         self.session = apply(theirs, self.pending, force=True).session if self.pending else theirs
         self.fingerprint = store.digest(text.encode("utf-8")) if text is not None else None
-        self.comments = text is not None and reading.has_comments(text)
 
     def _renew(self, theirs: Session | None, text: str | None) -> None:
         """The file is a new document (replaced, deleted, another game or players): this place's history of the old
@@ -504,7 +501,6 @@ class Document:
             self._renew(session, text)
         self.pending, self.unsaved = (), False
         self.fingerprint = store.digest(text.encode("utf-8"))
-        self.comments = reading.has_comments(text)
         self.stamp = store.stamp(self.path)
         self.warnings = problems
         self.discard()
